@@ -1,0 +1,80 @@
+import js from "@eslint/js";
+import tseslint from "typescript-eslint";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+
+// What src/core may never import: it runs unchanged in Node, in workers and in tests.
+const coreForbidden = [
+  {
+    group: ["**/app/**", "**/workers/**", "**/pdf/**", "**/cli/**"],
+    message: "src/core imports nothing above it.",
+  },
+  { group: ["react", "react-dom", "react/*", "react-dom/*"], message: "src/core is UI-free." },
+  { group: ["pdfjs-dist", "pdfjs-dist/*"], message: "Only src/pdf knows pdf.js." },
+  {
+    group: ["zustand", "zustand/*", "@tanstack/*", "comlink"],
+    message: "src/core holds no app state or bridges.",
+  },
+  {
+    group: ["node:*", "fs", "path", "os", "child_process", "url"],
+    message: "src/core runs in browsers too.",
+  },
+];
+
+export default tseslint.config(
+  {
+    ignores: [
+      "dist/",
+      "node_modules/",
+      "public/",
+      "test-results/",
+      "playwright-report/",
+      "e2e-artifacts/",
+      "bench/results/",
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "@typescript-eslint/consistent-type-imports": "error",
+      "no-empty": ["error", { allowEmptyCatch: false }],
+    },
+  },
+  {
+    files: ["src/app/**/*.{ts,tsx}"],
+    plugins: { "react-hooks": reactHooks },
+    rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    files: ["src/core/**/*.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: coreForbidden }] },
+  },
+  {
+    files: ["src/pdf/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["**/app/**", "**/workers/**", "**/cli/**", "react", "zustand"],
+              message: "src/pdf sits below app, workers and cli.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["src/workers/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["**/app/**", "**/cli/**", "react"], message: "Workers sit below the app." }] },
+      ],
+    },
+  },
+);
