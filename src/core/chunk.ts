@@ -1,0 +1,129 @@
+import type { DocModel, PageRect } from "./document";
+import type { EncodedTextCache } from "./text/encodedText";
+import type { EncodingName, Tokenizer } from "./text/tokenizer";
+
+/** A chunk as the workbench shows it and the CLI prints it (DESIGN §2). */
+export interface Chunk {
+  id: string;
+  index: number;
+  /** [start, end) into DocModel.text (UTF-16 indices). */
+  start: number;
+  end: number;
+  /** Length of a declared prefix (a heading path, an overlap): text.slice(prefixChars) === doc.text.slice(start, end). */
+  prefixChars: number;
+  text: string;
+  tokens: number;
+  /** 1-based physical pages holding a non-whitespace character of the range. */
+  pages: number[];
+  /** One rectangle per covered line, in displayed-page points. */
+  boxes: PageRect[];
+  parentId?: string;
+  level?: "parent" | "child";
+  headingPath?: string;
+  flags: string[];
+  /** The chunker's own fields, named as its seed names them. */
+  meta: Record<string, unknown>;
+}
+
+export interface RunTrace {
+  points: { offset: number; value: number }[];
+  threshold?: number;
+  boundaries: number[];
+}
+
+export interface ChunkRun {
+  chunker: string;
+  config: Record<string, unknown>;
+  chunks: Chunk[];
+  stats: Record<string, unknown>;
+  trace?: RunTrace;
+  warnings: string[];
+  timings: Record<string, number>;
+}
+
+/**
+ * What a chunker returns: a range and what its seed says about it. Pages and boxes are added by
+ * core/citations, never by a chunker.
+ */
+export interface ChunkDraft {
+  id: string;
+  start: number;
+  end: number;
+  /** Text the target pipeline puts before the body (a heading path, an overlap); counted in prefixChars. */
+  prefix?: string;
+  /** Token count when the chunker knows it (the token chunker's window length); else counted on the text. */
+  tokens?: number;
+  parentId?: string;
+  level?: "parent" | "child";
+  headingPath?: string;
+  flags?: string[];
+  meta?: Record<string, unknown>;
+}
+
+export interface ChunkerOutput {
+  drafts: ChunkDraft[];
+  stats?: Record<string, unknown>;
+  trace?: RunTrace;
+  warnings?: string[];
+}
+
+export interface RunContext {
+  signal?: AbortSignal;
+  tokenizer(encoding: EncodingName): Promise<Tokenizer>;
+  encoded: EncodedTextCache;
+}
+
+/** One config key as the parameter panel, the validator and the CLI see it. */
+export type ParamSpec =
+  | NumberParam
+  | {
+      key: string;
+      label: string;
+      type: "enum";
+      options: readonly string[];
+      help?: string;
+      seedSilent?: boolean;
+    }
+  | { key: string; label: string; type: "boolean"; help?: string; seedSilent?: boolean }
+  | { key: string; label: string; type: "string-list"; help?: string; seedSilent?: boolean };
+
+export interface NumberParam {
+  key: string;
+  label: string;
+  type: "int" | "number";
+  min: number;
+  max: number;
+  /** Slider step; the number input accepts any value in [min, max] (integers for "int"). */
+  step?: number;
+  /** The slider's range when it is narrower than what validation accepts. */
+  sliderMax?: number;
+  help?: string;
+  /** True where the seed says nothing and the workbench chose (CHUNKERS.md): the panel says so. */
+  seedSilent?: boolean;
+}
+
+export interface Preset<C> {
+  name: string;
+  config: Partial<C>;
+}
+
+export interface ChunkerSpec<C extends object = Record<string, unknown>> {
+  id: string;
+  label: string;
+  /** The seed file this chunker reproduces. */
+  source: string;
+  description: string;
+  defaults: C;
+  params: readonly ParamSpec[];
+  presets: readonly Preset<C>[];
+  /** Cross-key rules beyond what the param specs say (e.g. overlap < chunk_size); messages name the keys. */
+  check?(config: C): ConfigProblem[];
+  /** The encoding the run counts tokens with. */
+  encodingOf(config: C): EncodingName;
+  chunk(doc: DocModel, config: C, ctx: RunContext): Promise<ChunkerOutput>;
+}
+
+export interface ConfigProblem {
+  key: string;
+  message: string;
+}

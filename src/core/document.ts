@@ -1,0 +1,115 @@
+/**
+ * The document model every chunker reads. Character offsets into `text` are the source of truth:
+ * pages, runs and headings all point into it, and chunks are ranges of it.
+ */
+
+/** One page as it is displayed: crop box and /Rotate applied, sizes in PDF points. */
+export interface PageInfo {
+  /** 1-based physical page index. */
+  number: number;
+  /** The PDF's own page label (e.g. "xii"), when the document defines labels. */
+  label?: string;
+  width: number;
+  height: number;
+  /** /Rotate of the page, normalised to 0, 90, 180 or 270. */
+  rotate: number;
+  /** [textStart, textEnd) is the page's slice of DocModel.text. */
+  textStart: number;
+  textEnd: number;
+  /** False when the page has no text layer (a scan, an image-only cover) or could not be read. */
+  hasText: boolean;
+  /** Set when pdf.js failed on this page; the other pages were still extracted. */
+  error?: string;
+}
+
+/** One visible text item: [start, end) into DocModel.text and its rectangle on the displayed page. */
+export interface TextRun {
+  /** 1-based page number. */
+  page: number;
+  start: number;
+  end: number;
+  /** Rectangle in displayed-page points, origin top-left, y growing downward. */
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+  fontSize: number;
+  fontName: string;
+  /**
+   * The direction the characters advance on the displayed page: "ltr" (x grows; the default),
+   * "rtl" (x shrinks), "ttb" (y grows) or "btt" (y shrinks). Rotated pages and rotated text make
+   * the last three; citations cut a partly covered run along this axis.
+   */
+  dir?: RunDirection;
+}
+
+export type RunDirection = "ltr" | "rtl" | "ttb" | "btt";
+
+export interface Heading {
+  /** 1–3 for PDFs, 1–6 for Markdown input. */
+  level: number;
+  title: string;
+  /** Offset into DocModel.text where the heading's text starts. */
+  start: number;
+}
+
+export interface DocModel {
+  /** sha256 of the file bytes, lower-case hex. */
+  id: string;
+  name: string;
+  text: string;
+  pages: PageInfo[];
+  runs: TextRun[];
+  headings: Heading[];
+}
+
+/** A rectangle on one page, in displayed-page points (origin top-left). */
+export interface PageRect {
+  page: number;
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+/** The page whose text range holds `offset` (pages in order, ranges ascending); null without pages. */
+export function pageAtOffset(doc: Pick<DocModel, "pages">, offset: number): number | null {
+  const pages = doc.pages;
+  if (pages.length === 0) return null;
+  let lo = 0;
+  let hi = pages.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (pages[mid]!.textStart <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return pages[lo]!.number;
+}
+
+/** Index of the first run whose end lies after `offset` (runs are sorted by start, disjoint). */
+export function firstRunEndingAfter(runs: readonly TextRun[], offset: number): number {
+  let lo = 0;
+  let hi = runs.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (runs[mid]!.end <= offset) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** The runs that share at least one character with [start, end). */
+export function runsInRange(doc: Pick<DocModel, "runs">, start: number, end: number): TextRun[] {
+  const out: TextRun[] = [];
+  for (let i = firstRunEndingAfter(doc.runs, start); i < doc.runs.length; i++) {
+    const run = doc.runs[i]!;
+    if (run.start >= end) break;
+    out.push(run);
+  }
+  return out;
+}
+
+/** A DocModel for plain text or Markdown: no pages, no runs; headings as given. */
+export function textDocModel(id: string, name: string, text: string, headings: Heading[] = []): DocModel {
+  return { id, name, text, pages: [], runs: [], headings };
+}

@@ -1,0 +1,88 @@
+import { describe, expect, it } from "vitest";
+import type { ChunkDraft } from "./chunk";
+import { UnknownChunkerError, chunkerSummaries, getChunker } from "./chunkers/registry";
+import { ConfigError, resolveConfig } from "./config";
+import { textDocModel, type DocModel } from "./document";
+import { createRunContext, materialize, runChunker } from "./engine";
+import { loadTokenizer } from "./text/tokenizer";
+
+describe("materialize", () => {
+  it("makes repeated ids unique in document order and applies prefixes", async () => {
+    const doc: DocModel = textDocModel("d", "d.txt", "alpha beta alpha");
+    const drafts: ChunkDraft[] = [
+      { id: "x", start: 0, end: 5 },
+      { id: "x", start: 6, end: 10, prefix: "H > " },
+      { id: "x", start: 11, end: 16 },
+    ];
+    const chunks = materialize(doc, drafts, await loadTokenizer("cl100k_base"));
+    expect(chunks.map((c) => c.id)).toEqual(["x", "x_2", "x_3"]);
+    expect(chunks[1]!.text).toBe("H > beta");
+    expect(chunks[1]!.prefixChars).toBe(4);
+    expect(chunks[1]!.text.slice(chunks[1]!.prefixChars)).toBe(doc.text.slice(6, 10));
+    expect(chunks[1]!.tokens).toBe((await loadTokenizer("cl100k_base")).count("H > beta"));
+    expect(chunks.every((c) => c.pages.length === 0 && c.boxes.length === 0)).toBe(true);
+  });
+});
+
+describe("runChunker", () => {
+  it("rejects unknown chunkers and invalid configs with typed errors", async () => {
+    const doc = textDocModel("d", "d.txt", "text");
+    await expect(runChunker(doc, "nope", {}, createRunContext())).rejects.toBeInstanceOf(UnknownChunkerError);
+    await expect(
+      runChunker(doc, "token", { chunk_size: 10, overlap: 20 }, createRunContext()),
+    ).rejects.toBeInstanceOf(ConfigError);
+    await expect(runChunker(doc, "token", { chunk_sise: 10 }, createRunContext())).rejects.toThrow(
+      /unknown key/,
+    );
+  });
+
+  it("stops when its signal is aborted", async () => {
+    const controller = new AbortController();
+    controller.abort();
+    await expect(
+      runChunker(textDocModel("d", "d", "abc"), "token", {}, createRunContext(controller.signal)),
+    ).rejects.toThrow();
+  });
+
+  it("reports the resolved config, stats and timings", async () => {
+    const run = await runChunker(
+      textDocModel("d", "d", "some words ".repeat(100)),
+      "token",
+      { chunk_size: 50, overlap: 5 },
+      createRunContext(),
+    );
+    expect(run.config).toEqual({ chunk_size: 50, overlap: 5, encoding: "cl100k_base" });
+    expect(run.stats["chunk.count"]).toBe(run.chunks.length);
+    expect(run.stats["token.count"]).toBe(
+      (await loadTokenizer("cl100k_base")).count("some words ".repeat(100)),
+    );
+    expect(run.timings.chunk_ms).toBeGreaterThanOrEqual(0);
+    expect(run.warnings).toEqual([]);
+  });
+
+  it("rejects a chunk_size of 50 with the default overlap of 50", async () => {
+    await expect(
+      runChunker(textDocModel("d", "d", "x"), "token", { chunk_size: 50 }, createRunContext()),
+    ).rejects.toThrow(/overlap/);
+  });
+});
+
+describe("registry and config", () => {
+  it("lists chunkers with id, label, source, defaults and params", () => {
+    for (const s of chunkerSummaries()) {
+      expect(s.id).toBeTruthy();
+      expect(s.source).toMatch(/\.md$/);
+      expect(Object.keys(s.defaults).sort()).toEqual(s.params.map((p) => p.key).sort());
+    }
+    expect(getChunker("token").id).toBe("token");
+  });
+
+  it("type-checks values against the param specs", () => {
+    const spec = getChunker("token");
+    expect(resolveConfig(spec, { chunk_size: "512" }).problems[0]?.message).toMatch(/number/);
+    expect(resolveConfig(spec, { chunk_size: 1.5 }).problems[0]?.message).toMatch(/whole/);
+    expect(resolveConfig(spec, { encoding: "p50k" }).problems[0]?.message).toMatch(/one of/);
+    expect(resolveConfig(spec, [1]).problems[0]?.key).toBe("config");
+    expect(resolveConfig(spec, undefined).config).toEqual(spec.defaults);
+  });
+});

@@ -1,0 +1,74 @@
+/**
+ * Runs a chunker on a document: validates the config, lets the chunker produce ranges, then gives
+ * every range its text, token count, pages and boxes (through citations — the only place they are
+ * computed) and an id unique in the run.
+ */
+import type { Chunk, ChunkDraft, ChunkRun, RunContext } from "./chunk";
+import { getChunker } from "./chunkers/registry";
+import { cite } from "./citations";
+import { validConfig } from "./config";
+import type { DocModel } from "./document";
+import { EncodedTextCache } from "./text/encodedText";
+import { loadTokenizer, type Tokenizer } from "./text/tokenizer";
+
+export function createRunContext(signal?: AbortSignal, encoded = new EncodedTextCache()): RunContext {
+  return { signal, encoded, tokenizer: (encoding) => loadTokenizer(encoding) };
+}
+
+export async function runChunker(
+  doc: DocModel,
+  chunkerId: string,
+  configInput: unknown,
+  ctx: RunContext,
+): Promise<ChunkRun> {
+  const spec = getChunker(chunkerId);
+  const config = validConfig(spec, configInput);
+  const t0 = now();
+  const tokenizer = await ctx.tokenizer(spec.encodingOf(config));
+  ctx.signal?.throwIfAborted();
+  const output = await spec.chunk(doc, config, ctx);
+  ctx.signal?.throwIfAborted();
+  const t1 = now();
+  const chunks = materialize(doc, output.drafts, tokenizer);
+  const t2 = now();
+  return {
+    chunker: spec.id,
+    config: { ...config } as Record<string, unknown>,
+    chunks,
+    stats: { ...output.stats, "chunk.count": chunks.length },
+    ...(output.trace ? { trace: output.trace } : {}),
+    warnings: output.warnings ?? [],
+    timings: { chunk_ms: t1 - t0, cite_ms: t2 - t1 },
+  };
+}
+
+/** Drafts → chunks: text (prefix + body), tokens, citation, and ids made unique with _2, _3 … in order. */
+export function materialize(doc: DocModel, drafts: readonly ChunkDraft[], tokenizer: Tokenizer): Chunk[] {
+  const seen = new Map<string, number>();
+  return drafts.map((d, index) => {
+    const prefix = d.prefix ?? "";
+    const text = prefix + doc.text.slice(d.start, d.end);
+    const count = (seen.get(d.id) ?? 0) + 1;
+    seen.set(d.id, count);
+    const { pages, boxes } = cite(doc, d.start, d.end);
+    const chunk: Chunk = {
+      id: count === 1 ? d.id : `${d.id}_${count}`,
+      index,
+      start: d.start,
+      end: d.end,
+      prefixChars: prefix.length,
+      text,
+      tokens: d.tokens ?? tokenizer.count(text),
+      pages,
+      boxes,
+      flags: d.flags ?? [],
+      meta: d.meta ?? {},
+    };
+    if (d.parentId !== undefined) chunk.parentId = d.parentId;
+    if (d.level !== undefined) chunk.level = d.level;
+    if (d.headingPath !== undefined) chunk.headingPath = d.headingPath;
+    return chunk;
+  });
+}
+
+const now = () => performance.now();

@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import type { Chunk } from "../chunk";
+import { toChunkRecord, toCsv, toJsonl } from "./chunkRecords";
+
+const chunk: Chunk = {
+  id: "chunk_0",
+  index: 0,
+  start: 10,
+  end: 20,
+  prefixChars: 0,
+  text: 'say "hi",\nok',
+  tokens: 5,
+  pages: [2, 3],
+  boxes: [
+    { page: 2, x0: 10, y0: 10, x1: 100, y1: 20 },
+    { page: 2, x0: 10, y0: 22, x1: 80, y1: 32 },
+    { page: 3, x0: 5, y0: 5, x1: 50, y1: 15 },
+  ],
+  parentId: "p1",
+  flags: ["tail-inside-previous"],
+  meta: { reason: "topic shift" },
+};
+
+describe("chunk records", () => {
+  it("prints the contract's fields in order, then the chunker's own", () => {
+    const r = toChunkRecord(chunk);
+    expect(Object.keys(r)).toEqual([
+      "chunk_id",
+      "text",
+      "tokens",
+      "page",
+      "pages",
+      "bbox",
+      "boxes",
+      "start_char",
+      "end_char",
+      "prefix_chars",
+      "flags",
+      "parent_chunk_id",
+      "reason",
+    ]);
+    expect(r.page).toBe(2);
+    expect(r.bbox).toEqual([10, 10, 100, 32]);
+  });
+
+  it("gives null page and bbox without pages", () => {
+    const r = toChunkRecord({ ...chunk, pages: [], boxes: [] });
+    expect(r.page).toBeNull();
+    expect(r.bbox).toBeNull();
+  });
+
+  it("writes one JSON object per line and quoted CSV", () => {
+    const jsonl = toJsonl([chunk, { ...chunk, id: "chunk_1" }]);
+    expect(
+      jsonl
+        .split("\n")
+        .filter(Boolean)
+        .map((l) => JSON.parse(l).chunk_id),
+    ).toEqual(["chunk_0", "chunk_1"]);
+    const csv = toCsv([chunk]);
+    expect(csv.split("\r\n")[0]).toBe(
+      "chunk_id,page,pages,start_char,end_char,prefix_chars,tokens,flags,bbox,text",
+    );
+    expect(csv).toContain('"say ""hi"",\nok"');
+  });
+});

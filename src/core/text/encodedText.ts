@@ -1,0 +1,93 @@
+import type { EncodingName, Tokenizer } from "./tokenizer";
+
+/**
+ * A text's token stream with the character offset of every token boundary, computed once per
+ * document and encoding and reused by every run: a slider move must never re-tokenize.
+ *
+ * Token boundaries are byte positions; a boundary can fall inside a multi-byte character (a CJK
+ * character split over two tokens). `floor[k]` is the UTF-16 offset of the character holding
+ * boundary k (or of the boundary itself when it falls between characters), `ceil[k]` the offset
+ * just after that character. A window [i, j) therefore covers the characters
+ * [floor[i], ceil[j]): an edge inside a character snaps outward to its boundary, never to U+FFFD.
+ */
+export interface EncodedText {
+  encoding: EncodingName;
+  ids: Uint32Array;
+  floor: Uint32Array;
+  ceil: Uint32Array;
+}
+
+export function encodeText(tokenizer: Tokenizer, text: string): EncodedText {
+  const idList = tokenizer.encode(text);
+  const n = idList.length;
+  const ids = Uint32Array.from(idList);
+  const floor = new Uint32Array(n + 1);
+  const ceil = new Uint32Array(n + 1);
+
+  let unit = 0; // UTF-16 index of the current character
+  let byte = 0; // UTF-8 offset of the current character
+  let boundary = 0; // UTF-8 offset of token boundary k
+  for (let k = 0; k <= n; k++) {
+    if (k > 0) boundary += tokenizer.byteLength(ids[k - 1]!);
+    for (;;) {
+      if (unit >= text.length) break;
+      const { bytes, units } = charAt(text, unit);
+      if (byte + bytes > boundary) {
+        floor[k] = unit;
+        ceil[k] = byte === boundary ? unit : unit + units;
+        break;
+      }
+      byte += bytes;
+      unit += units;
+    }
+    if (unit >= text.length) floor[k] = ceil[k] = text.length;
+  }
+  return { encoding: tokenizer.encoding, ids, floor, ceil };
+}
+
+/** UTF-8 byte length and UTF-16 length of the character at `index` (a lone surrogate encodes as U+FFFD). */
+function charAt(text: string, index: number): { bytes: number; units: number } {
+  const code = text.charCodeAt(index);
+  if (code < 0x80) return ONE_BYTE;
+  if (code < 0x800) return TWO_BYTES;
+  if (code >= 0xd800 && code <= 0xdbff) {
+    const next = text.charCodeAt(index + 1);
+    if (next >= 0xdc00 && next <= 0xdfff) return SURROGATE_PAIR;
+  }
+  return THREE_BYTES;
+}
+const ONE_BYTE = { bytes: 1, units: 1 };
+const TWO_BYTES = { bytes: 2, units: 1 };
+const THREE_BYTES = { bytes: 3, units: 1 };
+const SURROGATE_PAIR = { bytes: 4, units: 2 };
+
+/**
+ * Encoded texts kept per (text identity, encoding). Small on purpose: a workbench holds a few open
+ * documents, and each entry is ~12 bytes per token.
+ */
+export class EncodedTextCache {
+  private readonly entries = new Map<string, EncodedText>();
+  constructor(private readonly capacity = 6) {}
+
+  get(key: string, tokenizer: Tokenizer, text: string): EncodedText {
+    const fullKey = `${key}\u0000${tokenizer.encoding}`;
+    const hit = this.entries.get(fullKey);
+    if (hit) {
+      this.entries.delete(fullKey);
+      this.entries.set(fullKey, hit);
+      return hit;
+    }
+    const encoded = encodeText(tokenizer, text);
+    this.entries.set(fullKey, encoded);
+    while (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
+    return encoded;
+  }
+
+  has(key: string, encoding: EncodingName): boolean {
+    return this.entries.has(`${key}\u0000${encoding}`);
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+}
