@@ -1,0 +1,345 @@
+/**
+ * One page's text from its pdf.js text items: items in content order, a space between items on a line
+ * that stand apart, a newline at line ends, a blank line between paragraphs. Each item with visible
+ * text becomes one run whose [start, end) is exactly its (trimmed) text in the page's string.
+ */
+import type { RunDirection, TextRun } from "../core/document";
+import {
+  displayDirection,
+  displayRect,
+  itemFrame,
+  roundCoord,
+  type ItemFrame,
+  type TextItemLike,
+  type TextStyleLike,
+  type ViewportLike,
+} from "./geometry";
+
+/** A line of the page as assembled, kept for heading detection. */
+export interface PageLine {
+  /** [start, end) into the page text. */
+  start: number;
+  end: number;
+  /** The font size (and font) carrying most of the line's characters. */
+  fontSize: number;
+  fontKey: string;
+  /** Top of the line on the displayed page (smallest y0 of its runs). */
+  top: number;
+  /** The line opens a paragraph: first on the page, or after a blank line. */
+  paragraphBefore: boolean;
+}
+
+export interface PageText {
+  text: string;
+  /** Runs with offsets relative to the page text. */
+  runs: TextRun[];
+  lines: PageLine[];
+}
+
+/**
+ * Whitespace (as JS `\s`) plus the invisible format characters some producers emit as separate
+ * items (zero-width spaces, directional marks, word joiner). Char codes rather than a regex: an
+ * anchored-at-end regex rescans long strings, and this runs for every item.
+ */
+function isBlank(code: number): boolean {
+  if (code <= 0x20) return code === 0x20 || (code >= 0x09 && code <= 0x0d);
+  if (code < 0xa0) return false;
+  return (
+    code === 0xa0 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200f) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x2060 ||
+    code === 0x3000 ||
+    code === 0xfeff
+  );
+}
+
+/** Number of blank characters at the start of `s`. */
+function leadingBlanks(s: string): number {
+  let i = 0;
+  while (i < s.length && isBlank(s.charCodeAt(i))) i++;
+  return i;
+}
+
+/** Number of blank characters at the end of `s` (not counting into its first `floor` characters). */
+function trailingBlanks(s: string, floor: number): number {
+  let i = s.length;
+  while (i > floor && isBlank(s.charCodeAt(i - 1))) i--;
+  return s.length - i;
+}
+
+/**
+ * Thresholds, as fractions of the font size. A word space is at least ~0.2 em in text fonts, while
+ * kerning and italic corrections between items stay under ~0.1 em.
+ */
+const SPACE_GAP = 0.15;
+/** Baselines further apart than this (across the baseline) are different lines; sub/superscripts shift less. */
+const SAME_LINE_SHIFT = 0.5;
+/** A line restarting this far behind the previous item's start (same baseline) is a new line. */
+const BACKWARD_JUMP = 1;
+/** Items whose baselines differ in angle by more than ~10° are never on one line. */
+const SAME_ANGLE_COS = Math.cos((10 * Math.PI) / 180);
+/** A baseline step larger than this times the page's usual line spacing opens a paragraph. */
+const PARAGRAPH_GAP = 1.25;
+/** The usual baseline step, in font sizes, when a page has too few lines to measure it. */
+const DEFAULT_LINE_SPACING = 1.2;
+
+interface Piece {
+  text: string;
+  frame: ItemFrame;
+  /** Visual extent along the frame's advance, after trimming. */
+  from: number;
+  to: number;
+  rtl: boolean;
+  fontKey: string;
+  fontName: string;
+  breakBefore: boolean;
+  spaceBefore: boolean;
+}
+
+interface Line {
+  pieces: Piece[];
+  /** The piece carrying the dominant font size: its baseline stands for the line's. */
+  ref: Piece;
+  fontSize: number;
+  fontKey: string;
+}
+
+/** The per-load prefix pdf.js gives font names ("g_d3_f1" → "f1"), so output is deterministic. */
+export function stableFontKey(loadedName: string): string {
+  return loadedName.replace(/^g_d\d+_/, "");
+}
+
+export function assemblePage(
+  items: readonly TextItemLike[],
+  styles: Readonly<Record<string, TextStyleLike | undefined>>,
+  viewport: ViewportLike,
+  pageNumber: number,
+): PageText {
+  const pieces = collectPieces(items, styles);
+  const lines = groupLines(pieces);
+  return buildText(lines, viewport, pageNumber);
+}
+
+function collectPieces(
+  items: readonly TextItemLike[],
+  styles: Readonly<Record<string, TextStyleLike | undefined>>,
+): Piece[] {
+  const pieces: Piece[] = [];
+  let pendingSpace = false;
+  let pendingEOL = false;
+  let prev: Piece | undefined;
+  for (const item of items) {
+    const str = item.str;
+    const lead = leadingBlanks(str);
+    if (lead === str.length) {
+      // Whitespace and empty items only carry separators: never a run.
+      if (str.length > 0) pendingSpace = true;
+      if (item.hasEOL) pendingEOL = true;
+      continue;
+    }
+    const style = styles[item.fontName];
+    const frame = itemFrame(item, style);
+    const trail = trailingBlanks(str, lead);
+    const rtl = item.dir === "rtl";
+    const len = str.length;
+    // Trimmed characters shrink the box proportionally; in an RTL item the logical start is the
+    // visual end.
+    const headFrac = (rtl ? trail : lead) / len;
+    const tailFrac = (rtl ? lead : trail) / len;
+    const piece: Piece = {
+      text: str.slice(lead, len - trail),
+      frame,
+      from: frame.advance * headFrac,
+      to: frame.advance * (1 - tailFrac),
+      rtl,
+      fontKey: stableFontKey(item.fontName),
+      fontName: style?.fontFamily || stableFontKey(item.fontName),
+      breakBefore: false,
+      spaceBefore: false,
+    };
+    if (prev) {
+      piece.breakBefore = pendingEOL || startsNewLine(prev, piece);
+      piece.spaceBefore = !piece.breakBefore && (pendingSpace || lead > 0 || apart(prev, piece));
+    }
+    pieces.push(piece);
+    prev = piece;
+    pendingSpace = trail > 0;
+    pendingEOL = item.hasEOL;
+  }
+  return pieces;
+}
+
+/** Position of a point of `p`'s baseline (at `along`) in `frame`'s coordinates (along u, along n). */
+function project(frame: ItemFrame, p: Piece, along: number): [number, number] {
+  const x = p.frame.ox + p.frame.ux * along - frame.ox;
+  const y = p.frame.oy + p.frame.uy * along - frame.oy;
+  return [x * frame.ux + y * frame.uy, x * frame.nx + y * frame.ny];
+}
+
+function startsNewLine(a: Piece, b: Piece): boolean {
+  const fa = a.frame;
+  const fb = b.frame;
+  if (fa.vertical !== fb.vertical) return true;
+  if (fa.ux * fb.ux + fa.uy * fb.uy < SAME_ANGLE_COS) return true;
+  const size = Math.max(fa.fontSize, fb.fontSize);
+  const [bFrom, shift] = project(fa, b, b.from);
+  if (Math.abs(shift) > SAME_LINE_SHIFT * size) return true;
+  const [bTo] = project(fa, b, b.to);
+  // Jumping back over the previous item on the same baseline: a new line (or column) begins.
+  if (!a.rtl && !b.rtl && bFrom < a.from - BACKWARD_JUMP * size) return true;
+  if (a.rtl && b.rtl && bTo > a.to + BACKWARD_JUMP * size) return true;
+  return false;
+}
+
+/** Whether two items on one line stand apart by more than a word-space fraction of the font size. */
+function apart(a: Piece, b: Piece): boolean {
+  const [bFrom] = project(a.frame, b, b.from);
+  const [bTo] = project(a.frame, b, b.to);
+  // The gap between the two extents along the baseline, whichever side b lies on (RTL text and
+  // mixed-direction lines run right to left).
+  const gap = Math.max(bFrom - a.to, a.from - bTo);
+  return gap > SPACE_GAP * Math.min(a.frame.fontSize, b.frame.fontSize);
+}
+
+function groupLines(pieces: Piece[]): Line[] {
+  const lines: Line[] = [];
+  let current: Piece[] = [];
+  const flush = (): void => {
+    if (current.length > 0) lines.push(makeLine(current));
+    current = [];
+  };
+  for (const piece of pieces) {
+    if (piece.breakBefore) flush();
+    current.push(piece);
+  }
+  flush();
+  return lines;
+}
+
+function makeLine(pieces: Piece[]): Line {
+  // Character-weighted votes: a line's size is what most of its text is set in.
+  const bySize = new Map<number, number>();
+  const byFont = new Map<string, number>();
+  for (const p of pieces) {
+    const size = Math.round(p.frame.fontSize * 10) / 10;
+    bySize.set(size, (bySize.get(size) ?? 0) + p.text.length);
+    byFont.set(p.fontKey, (byFont.get(p.fontKey) ?? 0) + p.text.length);
+  }
+  const fontSize = argMax(bySize) ?? pieces[0]!.frame.fontSize;
+  const fontKey = argMax(byFont) ?? pieces[0]!.fontKey;
+  const ref = pieces.find((p) => Math.abs(p.frame.fontSize - fontSize) < 0.06) ?? pieces[0]!;
+  return { pieces, ref, fontSize, fontKey };
+}
+
+function argMax<K>(votes: Map<K, number>): K | undefined {
+  let best: K | undefined;
+  let bestVotes = -1;
+  for (const [key, n] of votes) {
+    if (n > bestVotes) {
+      best = key;
+      bestVotes = n;
+    }
+  }
+  return best;
+}
+
+/** How far below line `a`'s baseline line `b`'s lies, in `a`'s frame (negative: above). */
+function baselineStep(a: Line, b: Line): number {
+  return -project(a.ref.frame, b.ref, b.ref.from)[1];
+}
+
+/**
+ * The page's usual baseline step between consecutive lines, in font sizes: the median over pairs of
+ * lines set in the same size that follow each other downwards at a plausible distance.
+ */
+function usualLineSpacing(lines: Line[]): number {
+  const ratios: number[] = [];
+  for (let i = 1; i < lines.length; i++) {
+    const a = lines[i - 1]!;
+    const b = lines[i]!;
+    if (Math.abs(a.fontSize - b.fontSize) > 0.5) continue;
+    const ratio = baselineStep(a, b) / a.fontSize;
+    if (ratio > 0.8 && ratio < 3) ratios.push(ratio);
+  }
+  if (ratios.length < 2) return DEFAULT_LINE_SPACING;
+  ratios.sort((x, y) => x - y);
+  return ratios[Math.floor(ratios.length / 2)]!;
+}
+
+const SENTENCE_END = /[.!?:;…"”’)\]»。！？：；」』）]$/u;
+const LOWER_START = /^\p{Ll}/u;
+
+/** Whether the break between two lines is a paragraph break ("\n\n") rather than a line break. */
+function isParagraphBreak(a: Line, b: Line, spacing: number, aText: string, bText: string): boolean {
+  const step = baselineStep(a, b);
+  const size = Math.max(a.fontSize, b.fontSize);
+  if (step > 0.5 * spacing * size) {
+    // Moving down the page: a gap clearly larger than the usual line spacing.
+    return step > PARAGRAPH_GAP * spacing * size;
+  }
+  // Moving up or sideways: a new column or block. A sentence running on into it ("… the\nvalue")
+  // is not a paragraph break.
+  return SENTENCE_END.test(aText) || !LOWER_START.test(bText);
+}
+
+function buildText(lines: Line[], viewport: ViewportLike, pageNumber: number): PageText {
+  const spacing = usualLineSpacing(lines);
+  const parts: string[] = [];
+  const runs: TextRun[] = [];
+  const pageLines: PageLine[] = [];
+  let pos = 0;
+  let prevLine: Line | undefined;
+  let prevLineText = "";
+  for (const line of lines) {
+    const lineText = line.pieces.map((p) => p.text).join(" ");
+    let paragraphBefore = true;
+    if (prevLine) {
+      paragraphBefore = isParagraphBreak(prevLine, line, spacing, prevLineText, lineText);
+      const sep = paragraphBefore ? "\n\n" : "\n";
+      parts.push(sep);
+      pos += sep.length;
+    }
+    const lineStart = pos;
+    let top = Infinity;
+    line.pieces.forEach((piece, i) => {
+      if (i > 0 && piece.spaceBefore) {
+        parts.push(" ");
+        pos += 1;
+      }
+      const rect = displayRect(piece.frame, piece.from, piece.to, viewport);
+      const dir: RunDirection = displayDirection(piece.frame, viewport, piece.rtl);
+      const run: TextRun = {
+        page: pageNumber,
+        start: pos,
+        end: pos + piece.text.length,
+        x0: roundCoord(rect.x0),
+        y0: roundCoord(rect.y0),
+        x1: roundCoord(rect.x1),
+        y1: roundCoord(rect.y1),
+        fontSize: roundCoord(piece.frame.fontSize),
+        fontName: piece.fontName,
+        dir,
+      };
+      runs.push(run);
+      parts.push(piece.text);
+      pos += piece.text.length;
+      if (rect.y0 < top) top = rect.y0;
+    });
+    pageLines.push({
+      start: lineStart,
+      end: pos,
+      fontSize: line.fontSize,
+      fontKey: line.fontKey,
+      top: roundCoord(top),
+      paragraphBefore,
+    });
+    prevLine = line;
+    prevLineText = lineText;
+  }
+  return { text: parts.join(""), runs, lines: pageLines };
+}

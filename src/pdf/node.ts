@@ -1,0 +1,80 @@
+/**
+ * Node entry (CLI, vitest): pdf.js's legacy build, with its CMaps and standard fonts read from
+ * node_modules/pdfjs-dist as files.
+ */
+import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import path from "node:path";
+import type { PDFDocumentProxy } from "pdfjs-dist";
+import type { DocModel } from "../core/document";
+import { documentInit, extractPdf, type ExtractOptions, type PdfjsLib } from "./extract";
+
+export {
+  PdfError,
+  isPdfError,
+  toErrorPayload,
+  fromErrorPayload,
+  type PdfErrorCode,
+  type ErrorPayload,
+} from "./errors";
+export { pageProblems, assertHasText } from "./problems";
+
+/** node_modules/pdfjs-dist, wherever the resolver finds it (hoisted or nested). */
+const PDFJS_DIR = path.dirname(createRequire(import.meta.url).resolve("pdfjs-dist/package.json"));
+
+/** pdf.js reads these by concatenating file names: they must end with a separator. */
+export const NODE_CMAP_DIR = path.join(PDFJS_DIR, "cmaps") + path.sep;
+export const NODE_STANDARD_FONT_DIR = path.join(PDFJS_DIR, "standard_fonts") + path.sep;
+const NODE_WASM_DIR = path.join(PDFJS_DIR, "wasm") + path.sep;
+
+let legacy: Promise<PdfjsLib> | undefined;
+
+/** The legacy build, loaded once on first use (it is the build that supports Node). */
+function loadPdfjs(): Promise<PdfjsLib> {
+  legacy ??= import("pdfjs-dist/legacy/build/pdf.mjs");
+  return legacy;
+}
+
+const NODE_RESOURCES = {
+  cMapUrl: NODE_CMAP_DIR,
+  standardFontDataUrl: NODE_STANDARD_FONT_DIR,
+  documentParams: { wasmUrl: NODE_WASM_DIR },
+} satisfies Partial<ExtractOptions>;
+
+/**
+ * Opens a PDF with bare pdf.js, same build and parameters as extraction (a baseline for benchmarks
+ * and a probe for tests). The caller must `destroy()` it. pdf.js's own exceptions are not mapped.
+ */
+export async function openPdfjs(bytes: Uint8Array, password?: string): Promise<PDFDocumentProxy> {
+  const lib = await loadPdfjs();
+  return lib.getDocument(documentInit(bytes, { ...NODE_RESOURCES, password })).promise;
+}
+
+export interface NodeExtractOptions {
+  name: string;
+  password?: string;
+  onProgress?: (done: number, total: number) => void;
+  signal?: AbortSignal;
+  onWarning?: (message: string) => void;
+}
+
+/** Extracts a PDF held in memory. Rejects with PdfError (not-a-pdf, corrupt, needs-/wrong-password, aborted). */
+export async function extractPdfBytes(bytes: Uint8Array, options: NodeExtractOptions): Promise<DocModel> {
+  const lib = await loadPdfjs();
+  return extractPdf(lib, bytes, { ...options, ...NODE_RESOURCES });
+}
+
+/**
+ * Extracts a PDF file; DocModel.name is its base name. A file that cannot be read rejects with
+ * Node's own error (code ENOENT, EACCES, …), which the CLI reports as an unreadable input.
+ */
+export async function extractPdfFile(
+  file: string,
+  options: Omit<NodeExtractOptions, "name"> & { name?: string } = {},
+): Promise<DocModel> {
+  const bytes = await readFile(file);
+  return extractPdfBytes(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), {
+    ...options,
+    name: options.name ?? path.basename(file),
+  });
+}
