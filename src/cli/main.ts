@@ -1,0 +1,159 @@
+/**
+ * The headless twin of the workbench (DESIGN §5). Stdout carries data only (JSON or JSONL);
+ * messages go to stderr. Exit codes: 0 success, 2 bad arguments or config, 3 unusable input.
+ */
+import { parseArgs } from "node:util";
+import { readFile, writeFile } from "node:fs/promises";
+import { chunkerSummaries, getChunker, UnknownChunkerError } from "../core/chunkers/registry";
+import { ConfigError } from "../core/config";
+import { createRunContext, runChunker } from "../core/engine";
+import { toCsv, toJsonl } from "../core/export/chunkRecords";
+import { assertHasText, pageProblems } from "../pdf/problems";
+import { PdfError } from "../pdf/errors";
+import { InputError, loadDocument } from "./input";
+
+const USAGE = `usage: npm run -s cli -- COMMAND …
+  extract FILE [--password P] --json
+  chunk FILE [--chunker ID] [--config F] [--password P] [--out F] [--format jsonl|csv]
+  chunkers --json`;
+
+/** Exit code 2: the call itself is wrong (arguments, chunker, config). */
+class UsageError extends Error {
+  override readonly name = "UsageError";
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  switch (command) {
+    case "extract":
+      return extract(rest);
+    case "chunk":
+      return chunk(rest);
+    case "chunkers":
+      return chunkers(rest);
+    case undefined:
+    case "help":
+    case "--help":
+    case "-h":
+      process.stderr.write(USAGE + "\n");
+      return command === undefined ? 2 : 0;
+    default:
+      throw new UsageError(`unknown command "${command}"`);
+  }
+}
+
+function parse<T extends Record<string, { type: "string" | "boolean" }>>(args: string[], options: T) {
+  try {
+    return parseArgs({ args, options, allowPositionals: true, strict: true });
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
+}
+
+function oneFile(positionals: string[]): string {
+  if (positionals.length !== 1)
+    throw new UsageError(
+      positionals.length === 0 ? "missing FILE" : `expected one FILE, got ${positionals.length}`,
+    );
+  return positionals[0]!;
+}
+
+async function extract(args: string[]): Promise<number> {
+  const { values, positionals } = parse(args, { password: { type: "string" }, json: { type: "boolean" } });
+  const file = oneFile(positionals);
+  const doc = await loadDocument(file, values.password);
+  reportPages(doc);
+  process.stdout.write(JSON.stringify(doc) + "\n");
+  return 0;
+}
+
+async function chunk(args: string[]): Promise<number> {
+  const { values, positionals } = parse(args, {
+    chunker: { type: "string" },
+    config: { type: "string" },
+    password: { type: "string" },
+    out: { type: "string" },
+    format: { type: "string" },
+  });
+  const file = oneFile(positionals);
+  const format = values.format ?? "jsonl";
+  if (format !== "jsonl" && format !== "csv")
+    throw new UsageError(`unknown --format "${format}" (jsonl or csv)`);
+  const { chunker, config } = await chunkerAndConfig(values.chunker, values.config);
+  getChunker(chunker); // an unknown chunker is a usage error before any input is read
+
+  const doc = await loadDocument(file, values.password);
+  reportPages(doc);
+  assertHasText(doc);
+  const run = await runChunker(doc, chunker, config, createRunContext());
+  for (const warning of run.warnings) process.stderr.write(`warning: ${warning}\n`);
+  const data = format === "csv" ? toCsv(run.chunks) : toJsonl(run.chunks);
+  if (values.out) {
+    await writeFile(values.out, data);
+    process.stderr.write(`${run.chunks.length} chunks (${chunker}) written to ${values.out}\n`);
+  } else {
+    process.stdout.write(data);
+  }
+  return 0;
+}
+
+/** `--config` holds the chunker's keys, or a workbench export {"version", "chunker", "config"}. */
+async function chunkerAndConfig(chunkerFlag: string | undefined, configPath: string | undefined) {
+  if (!configPath) return { chunker: chunkerFlag ?? "token", config: {} };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(await readFile(configPath, "utf8"));
+  } catch (err) {
+    throw new UsageError(`cannot read config ${configPath}: ${(err as Error).message}`);
+  }
+  if (
+    parsed &&
+    typeof parsed === "object" &&
+    !Array.isArray(parsed) &&
+    "chunker" in parsed &&
+    "config" in parsed
+  ) {
+    const exported = parsed as { chunker: unknown; config: unknown; version?: unknown };
+    if (typeof exported.chunker !== "string")
+      throw new UsageError(`${configPath}: "chunker" must be a chunker id`);
+    if (chunkerFlag && chunkerFlag !== exported.chunker) {
+      throw new UsageError(
+        `--chunker ${chunkerFlag} differs from the config file's chunker "${exported.chunker}"`,
+      );
+    }
+    return { chunker: exported.chunker, config: exported.config };
+  }
+  if (!chunkerFlag)
+    throw new UsageError(`${configPath} holds config keys only: say which chunker with --chunker`);
+  return { chunker: chunkerFlag, config: parsed };
+}
+
+async function chunkers(args: string[]): Promise<number> {
+  parse(args, { json: { type: "boolean" } });
+  process.stdout.write(JSON.stringify(chunkerSummaries(), null, 2) + "\n");
+  return 0;
+}
+
+function reportPages(doc: Parameters<typeof pageProblems>[0]): void {
+  for (const line of pageProblems(doc)) process.stderr.write(`warning: ${line}\n`);
+}
+
+function exitCodeOf(err: unknown): number {
+  if (err instanceof UsageError || err instanceof UnknownChunkerError || err instanceof ConfigError) return 2;
+  if (err instanceof InputError || err instanceof PdfError) return 3;
+  return 1;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (err: unknown) => {
+    const code = exitCodeOf(err);
+    const message = err instanceof Error ? err.message : String(err);
+    process.stderr.write(`error: ${message}\n`);
+    if (code === 2 && err instanceof UsageError) process.stderr.write(USAGE + "\n");
+    if (code === 1 && err instanceof Error && err.stack) process.stderr.write(err.stack + "\n");
+    process.exitCode = code;
+  },
+);

@@ -1,0 +1,176 @@
+/**
+ * The CLI as users and other tests call it (DESIGN §5): `npm run -s cli -- …`, data alone on stdout,
+ * exit codes 0 / 2 / 3. Each case spawns the real command.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import type { DocModel } from "../../src/core/document";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const SAMPLE = path.join(ROOT, "public/sample.pdf");
+const CORPUS = path.resolve(ROOT, "../shared/corpus");
+const tmp = mkdtempSync(path.join(tmpdir(), "cli-test-"));
+
+function cli(...args: string[]) {
+  const r = spawnSync("npm", ["run", "-s", "cli", "--", ...args], {
+    cwd: ROOT,
+    encoding: "utf8",
+    maxBuffer: 1 << 28,
+  });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+function write(name: string, content: string): string {
+  const file = path.join(tmp, name);
+  writeFileSync(file, content);
+  return file;
+}
+
+describe("cli", () => {
+  it("lists the chunkers with id, label, source, defaults and params", () => {
+    const r = cli("chunkers", "--json");
+    expect(r.code).toBe(0);
+    const list = JSON.parse(r.stdout) as {
+      id: string;
+      source: string;
+      defaults: Record<string, unknown>;
+      params: unknown[];
+    }[];
+    const token = list.find((c) => c.id === "token")!;
+    expect(token.source).toBe("adr-018-token-chunking-citations.md");
+    expect(token.defaults).toEqual({ chunk_size: 512, overlap: 50, encoding: "cl100k_base" });
+  });
+
+  it("extracts the DocModel as one JSON object, and chunks it with true offsets", () => {
+    const ex = cli("extract", SAMPLE, "--json");
+    expect(ex.code).toBe(0);
+    const doc = JSON.parse(ex.stdout) as DocModel;
+    expect(doc.pages).toHaveLength(12);
+    expect(doc.id).toMatch(/^[0-9a-f]{64}$/);
+
+    const out = path.join(tmp, "sample.jsonl");
+    const cfg = write("token.json", JSON.stringify({ chunk_size: 128, overlap: 16 }));
+    const r = cli("chunk", SAMPLE, "--chunker", "token", "--config", cfg, "--out", out);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe("");
+    const lines = readFileSync(out, "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(lines.length).toBeGreaterThan(10);
+    expect(Object.keys(lines[0]!).slice(0, 11)).toEqual([
+      "chunk_id",
+      "text",
+      "tokens",
+      "page",
+      "pages",
+      "bbox",
+      "boxes",
+      "start_char",
+      "end_char",
+      "prefix_chars",
+      "flags",
+    ]);
+    for (const c of lines) {
+      expect((c.text as string).slice(c.prefix_chars as number)).toBe(
+        doc.text.slice(c.start_char as number, c.end_char as number),
+      );
+      expect(c.page).toBe((c.pages as number[])[0]);
+    }
+    // The rotated page (8) is cited, with boxes inside its displayed (landscape) size.
+    const onRotated = lines.filter((c) => (c.pages as number[]).includes(8));
+    expect(onRotated.length).toBeGreaterThan(0);
+    for (const c of onRotated) {
+      for (const b of (c.boxes as { page: number; x1: number; y1: number }[]).filter((b) => b.page === 8)) {
+        expect(b.x1).toBeLessThanOrEqual(doc.pages[7]!.width + 1);
+        expect(b.y1).toBeLessThanOrEqual(doc.pages[7]!.height + 1);
+      }
+    }
+  });
+
+  it("takes a workbench export as --config, and refuses a different --chunker", () => {
+    const exported = write(
+      "export.json",
+      JSON.stringify({ version: 1, chunker: "token", config: { chunk_size: 300, overlap: 0 } }),
+    );
+    const r = cli("chunk", SAMPLE, "--config", exported, "--format", "csv");
+    expect(r.code).toBe(0);
+    expect(r.stdout.split("\r\n")[0]).toMatch(/^chunk_id,page,pages,/);
+    const clash = cli("chunk", SAMPLE, "--chunker", "recursive-nope", "--config", exported);
+    expect(clash.code).toBe(2);
+  });
+
+  it("chunks Markdown with no pages and null page and bbox", () => {
+    const md = write("notes.md", "# Notes\n\nSome words about chunking.\n\n## More\n\nAnd more words.\n");
+    const r = cli("chunk", md, "--chunker", "token");
+    expect(r.code).toBe(0);
+    const c = JSON.parse(r.stdout.trim().split("\n")[0]!) as Record<string, unknown>;
+    expect(c.page).toBeNull();
+    expect(c.bbox).toBeNull();
+    expect(c.pages).toEqual([]);
+  });
+
+  it("exits 2 for bad arguments, unknown chunkers and invalid configs", () => {
+    expect(cli("chunk", SAMPLE, "--chunker", "no-such").code).toBe(2);
+    const bad = write("bad.json", JSON.stringify({ chunk_size: 50, overlap: 50 }));
+    const r = cli("chunk", SAMPLE, "--chunker", "token", "--config", bad);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/overlap/);
+    expect(cli("chunk", SAMPLE, "--chunker", "token", "--config", write("broken.json", "{nope")).code).toBe(
+      2,
+    );
+    expect(cli("chunk", SAMPLE, "--bogus-flag").code).toBe(2);
+    expect(cli("frobnicate").code).toBe(2);
+  });
+
+  it("exits 3 for missing, fake and unsupported input, with a message on stderr", () => {
+    const missing = cli("chunk", path.join(tmp, "missing.pdf"), "--chunker", "token");
+    expect(missing.code).toBe(3);
+    expect(missing.stderr).toMatch(/no such file/);
+    const fake = cli("chunk", write("fake.pdf", "this is not a pdf\n"), "--chunker", "token");
+    expect(fake.code).toBe(3);
+    expect(fake.stdout).toBe("");
+    expect(cli("chunk", write("table.xlsx", "PK\u0003\u0004"), "--chunker", "token").code).toBe(3);
+  });
+
+  it.skipIf(!existsSync(CORPUS))(
+    "asks for a password, opens with it, and refuses image-only PDFs (corpus)",
+    () => {
+      const enc = path.join(CORPUS, "encrypted-aes256-user-pass-abc.pdf");
+      const locked = cli("chunk", enc, "--chunker", "token");
+      expect(locked.code).toBe(3);
+      expect(locked.stderr).toMatch(/password/i);
+      const wrong = cli("chunk", enc, "--chunker", "token", "--password", "nope");
+      expect(wrong.code).toBe(3);
+      expect(wrong.stderr).toMatch(/password/i);
+      const open = cli("chunk", enc, "--chunker", "token", "--password", "abc");
+      expect(open.code).toBe(0);
+      expect(open.stdout).toContain("Issue 6010");
+      const scan = cli("chunk", path.join(CORPUS, "scanned-no-text.pdf"), "--chunker", "token");
+      expect(scan.code).toBe(3);
+      expect(scan.stderr).toMatch(/no text/);
+      const rejected = cli("extract", path.join(CORPUS, "corrupt-bad-xref-w-reject.pdf"), "--json");
+      expect(rejected.code).toBe(3);
+      expect(rejected.stdout).toBe("");
+    },
+  );
+
+  it.skipIf(!existsSync(CORPUS))(
+    "exits 0 for a PDF with a text-less page and names the page on stderr (corpus)",
+    () => {
+      const r = cli(
+        "chunk",
+        path.join(CORPUS, "large-freeculture-352p.pdf"),
+        "--chunker",
+        "token",
+        "--out",
+        path.join(tmp, "fc.jsonl"),
+      );
+      expect(r.code).toBe(0);
+      expect(r.stderr).toMatch(/page 1: no text layer/);
+    },
+  );
+});
