@@ -115,6 +115,12 @@ async function benchTokenChunker(doc: DocModel) {
   await loadTokenizer("cl100k_base", "gpt-tokenizer");
   await loadTokenizer("cl100k_base", "js-tiktoken");
 
+  // The engine's own share: bare encode of the same text, nothing else.
+  const fast = await loadTokenizer("cl100k_base", "gpt-tokenizer");
+  const reference = await loadTokenizer("cl100k_base", "js-tiktoken");
+  const encodeFast = await medianMs(async () => fast.encode(doc.text));
+  const encodeReference = await medianMs(async () => reference.encode(doc.text));
+
   const cold = async (engine: TokenizerEngine) =>
     medianMs(() => runChunker(doc, "token", { chunk_size: 512, overlap: 50 }, contextFor(engine)));
   const coldDefault = await cold("gpt-tokenizer");
@@ -140,6 +146,10 @@ async function benchTokenChunker(doc: DocModel) {
     cold_ms: round(coldDefault),
     cold_ms_per_mb: round(coldDefault / mb),
     cold_js_tiktoken_ms_per_mb: round(coldJsTiktoken / mb),
+    encode_only_ms_per_mb: {
+      "gpt-tokenizer": round(encodeFast / mb),
+      "js-tiktoken": round(encodeReference / mb),
+    },
     warm_ms: round(warm),
     warm_ms_per_mb: round(warm / mb),
     langchain_token_text_splitter_ms_per_mb: round(langchain / mb),
@@ -149,6 +159,8 @@ async function benchTokenChunker(doc: DocModel) {
       warm_le_25_ms_per_mb: warm / mb <= 25,
       cold_same_encoder_not_slower_than_langchain: coldJsTiktoken <= langchain,
       cold_le_150_ms_per_mb: coldDefault / mb <= 150,
+      // The goal holds "if the tokenizer engine allows it": false here means encoding alone is over.
+      engine_allows_cold_le_150_ms_per_mb: encodeFast / mb <= 150,
     },
   };
 }
