@@ -92,6 +92,14 @@ describe("lineBoxes", () => {
     expect(nextLine).toHaveLength(2);
   });
 
+  it("leaves out the spaces at either end of a range, so it does not reach over a neighbour's glyphs", () => {
+    const doc = docOf([["aaaa bbbb"]]);
+    // A chunk starting at the space after "aaaa" starts at "bbbb"; one ending after it ends at "aaaa".
+    expect(lineBoxes(doc, 4, 9)).toEqual(lineBoxes(doc, 5, 9));
+    expect(lineBoxes(doc, 0, 5)).toEqual(lineBoxes(doc, 0, 4));
+    expect(lineBoxes(doc, 4, 9)[0]!.x0).toBeGreaterThan(lineBoxes(doc, 0, 4)[0]!.x1);
+  });
+
   it("skips whitespace-only parts of runs", () => {
     const doc = docOf([["word", "next"]]);
     expect(lineBoxes(doc, 4, 5)).toEqual([]);

@@ -29,17 +29,24 @@ export function cite(doc: DocModel, start: number, end: number): Citation {
   return { pages: citedPages(doc, start, end), boxes: lineBoxes(doc, start, end) };
 }
 
-/** The covered part of each run in [start, end), as a rectangle; whitespace-only parts are skipped. */
+/**
+ * The covered part of each run in [start, end), as a rectangle; whitespace-only parts are skipped,
+ * and whitespace at either end of a part is left out (a range starting at the space after a word
+ * must not reach back over that word's last glyph).
+ */
 export function coveredRunRects(doc: Pick<DocModel, "runs" | "text">, start: number, end: number): RunRect[] {
   const out: RunRect[] = [];
   const runs = doc.runs;
+  const text = doc.text;
   for (let i = firstRunEndingAfter(runs, start); i < runs.length; i++) {
     const run = runs[i]!;
     if (run.start >= end) break;
-    const from = Math.max(start, run.start);
-    const to = Math.min(end, run.end);
-    if (!hasVisibleChar(doc.text, from, to)) continue;
-    out.push({ run, ...partOfRun(doc.text, run, from, to) });
+    let from = Math.max(start, run.start);
+    let to = Math.min(end, run.end);
+    while (from < to && isSpace(text.charCodeAt(from))) from++;
+    while (to > from && isSpace(text.charCodeAt(to - 1))) to--;
+    if (from === to) continue;
+    out.push({ run, ...partOfRun(text, run, from, to) });
   }
   return out;
 }

@@ -4,7 +4,10 @@
  * word boxes. The two extractors tokenize differently (ligatures, hyphenation, spacing, RTL words
  * written in visual order by poppler), so both sides are compared in a normalised form — NFKC per
  * code point, whitespace and bidi controls dropped — and each word is searched near where the
- * previous one was found on its page.
+ * previous one was found on its page. Equal texts (a page holds many "the") are told apart by our
+ * runs: the occurrence whose run lies on poppler's word box wins; a word no run of ours lies on is
+ * taken by text alone only right after the previous word. (Reading orders differ — forms, figures,
+ * RTL lines that poppler lists left to right — so text alone loses its place on such pages.)
  */
 import { firstRunEndingAfter, type DocModel } from "../../src/core/document";
 import type { PopplerWord } from "../pdf/poppler";
@@ -79,7 +82,7 @@ const BEHIND = 1500;
 /** A text-only match (no run near the word) is accepted only this close after the previous match. */
 const TEXT_AHEAD = 80;
 /** Tolerance (points) when asking whether a run lies where poppler draws a word. */
-const NEAR = 3;
+const NEAR = 1;
 
 /** Locates every poppler word with visible text on a page we have text for. */
 export function locateWords(doc: DocModel, words: readonly PopplerWord[]): Located {
@@ -128,46 +131,55 @@ interface Hit {
 function findNear(doc: DocModel, pk: PageKey, keys: string[], word: PopplerWord, cursor: number): Hit | null {
   const lo = Math.max(0, cursor - BEHIND);
   const hi = cursor + AHEAD;
-  let best: Hit | null = null;
-  let bestDist = Infinity;
-  let firstAhead: Hit | null = null;
-  const consider = (at: number, len: number): void => {
-    if (at >= cursor && (!firstAhead || at < firstAhead.at)) firstAhead = { at, len, near: false };
-    if (!runNear(doc, pk.from[at]!, pk.to[at + len - 1]!, word)) return;
-    // Prefer what follows the previous match; behind it counts as further away.
-    const dist = at >= cursor ? at - cursor : 2 * (cursor - at);
-    if (dist < bestDist) {
-      bestDist = dist;
-      best = { at, len, near: true };
-    }
-  };
+  const inWindow: Hit[] = [];
   for (const key of keys) {
     for (let at = pk.key.indexOf(key, lo); at !== -1 && at <= hi; at = pk.key.indexOf(key, at + 1)) {
-      consider(at, key.length);
+      inWindow.push({ at, len: key.length, near: false });
     }
   }
-  if (best) return best;
-  const ahead = firstAhead as Hit | null;
-  if (ahead && ahead.at - cursor <= TEXT_AHEAD) return ahead;
-  // The word may come from far away in our order (a figure, a margin note): anywhere on the page,
-  // but only where a run lies on the word.
+  const near = nearest(doc, pk, inWindow, word, cursor);
+  if (near) return near;
+  // The word may come from far away in our order (a figure, a margin note): anywhere on the page
+  // where a run lies on the word.
+  const elsewhere: Hit[] = [];
   for (const key of keys) {
     for (let at = pk.key.indexOf(key); at !== -1; at = pk.key.indexOf(key, at + 1)) {
-      if (at >= lo && at <= hi) continue;
-      consider(at, key.length);
+      if (at < lo || at > hi) elsewhere.push({ at, len: key.length, near: false });
     }
+  }
+  const far = nearest(doc, pk, elsewhere, word, cursor);
+  if (far) return far;
+  // No run of ours lies on it: by text alone, only just after the previous word.
+  let ahead: Hit | null = null;
+  for (const h of inWindow) if (h.at >= cursor && (!ahead || h.at < ahead.at)) ahead = h;
+  return ahead && ahead.at - cursor <= TEXT_AHEAD ? ahead : null;
+}
+
+/** The candidate closest after the cursor (behind it counts double) whose run lies on the word. */
+function nearest(doc: DocModel, pk: PageKey, hits: Hit[], word: PopplerWord, cursor: number): Hit | null {
+  let best: Hit | null = null;
+  let bestDist = Infinity;
+  for (const h of hits) {
+    const dist = h.at >= cursor ? h.at - cursor : 2 * (cursor - h.at);
+    if (dist >= bestDist) continue;
+    if (!runNear(doc, pk.from[h.at]!, pk.to[h.at + h.len - 1]!, word)) continue;
+    best = { ...h, near: true };
+    bestDist = dist;
   }
   return best;
 }
 
-/** Does a run holding a character of [start, end) overlap the word's box (± NEAR points)? */
+/** Do the runs holding [start, end) cover at least half the word's box (each grown by NEAR points)? */
 function runNear(doc: DocModel, start: number, end: number, w: PopplerWord): boolean {
   const runs = doc.runs;
+  const area = (w.xMax - w.xMin) * (w.yMax - w.yMin);
+  let inside = 0;
   for (let i = firstRunEndingAfter(runs, start); i < runs.length; i++) {
     const r = runs[i]!;
     if (r.start >= end) break;
-    if (r.x0 - NEAR < w.xMax && r.x1 + NEAR > w.xMin && r.y0 - NEAR < w.yMax && r.y1 + NEAR > w.yMin)
-      return true;
+    const dx = Math.min(r.x1 + NEAR, w.xMax) - Math.max(r.x0 - NEAR, w.xMin);
+    const dy = Math.min(r.y1 + NEAR, w.yMax) - Math.max(r.y0 - NEAR, w.yMin);
+    if (dx > 0 && dy > 0) inside += dx * dy;
   }
-  return false;
+  return inside >= 0.5 * area;
 }

@@ -1,0 +1,142 @@
+/**
+ * Chunk citations against poppler's word boxes on the text PDFs of the corpus, measured as an
+ * outside grader would through the CLI: 64-token chunks (overlap 0) over the whole document, then
+ * 1. page citations, 2. coverage of each chunk's words by its boxes, 3. boxes lying on text and
+ * 4. tightness. Skipped without ../shared/corpus or `pdftotext`. GEOMETRY_REPORT=1 prints the
+ * measured numbers per file (and a few failures of each check).
+ */
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, describe, expect, it } from "vitest";
+import type { Chunk } from "../../src/core/chunk";
+import { createRunContext, runChunker } from "../../src/core/engine";
+import { extractPdfFile } from "../../src/pdf/node";
+import { hasPdftotext, popplerWords, type PopplerWord } from "../pdf/poppler";
+import { locateWords, type Located } from "./locate";
+import { measure, share, type Ratio } from "./measure";
+
+const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
+const CORPUS = path.resolve(repoRoot, "../shared/corpus");
+const haveCorpus = existsSync(path.join(CORPUS, "MANIFEST.md"));
+const REPORT = process.env.GEOMETRY_REPORT === "1";
+
+interface Case {
+  name: string;
+  /** What the row is called in the report (the file name unless a page subset is scored). */
+  label?: string;
+  password?: string;
+  /** Pages scored (the whole document is always chunked). */
+  scorePage?: (page: number) => boolean;
+  /** Latin-script text: poppler's words should nearly all be found in ours. */
+  latin: boolean;
+}
+
+const CASES: Case[] = [
+  { name: "paper-tracemonkey.pdf", latin: true },
+  { name: "manual-r-lang-69p.pdf", latin: true },
+  { name: "rotated-page2-90.pdf", latin: true },
+  {
+    name: "rotated-page2-90.pdf",
+    label: "rotated-page2-90.pdf p2 (/Rotate 90)",
+    scorePage: (p) => p === 2,
+    latin: true,
+  },
+  { name: "rotated-270-word.pdf", latin: true },
+  { name: "mediabox-negative-origin-form.pdf", latin: true },
+  { name: "cropbox-offset.pdf", latin: true },
+  { name: "encrypted-aes128-user-pass-1234.pdf", password: "1234", latin: true },
+  // Every 7th page of the book (offset crop boxes), its first text page and a few in the middle.
+  {
+    name: "large-freeculture-352p.pdf",
+    label: "large-freeculture-352p.pdf (54 sampled pages)",
+    latin: true,
+    scorePage: (p) => p === 2 || p % 7 === 3 || (p >= 150 && p <= 153),
+  },
+  { name: "cjk-korean-report-4p.pdf", latin: false },
+  { name: "cjk-chinese-fduthesis-18p.pdf", latin: false },
+  { name: "rtl-arabic-word.pdf", latin: false },
+];
+
+const THRESHOLDS = {
+  pages: 0.99,
+  coverage: 0.97,
+  onText: 0.95,
+  tightness: 0.9,
+  locatedLatin: 0.9,
+  located: 0.8,
+  // For the eye: no box bridging a gutter, no line drawn as two touching boxes.
+  spanning: 0.95,
+  splitLines: 0.98,
+};
+
+interface Prepared {
+  chunks: Chunk[];
+  words: PopplerWord[];
+  loc: Located;
+}
+
+/** Each file extracted, chunked (64 tokens, no overlap) and matched with poppler's words once. */
+const prepared = new Map<string, Promise<Prepared>>();
+function prepare(c: Case): Promise<Prepared> {
+  let p = prepared.get(c.name);
+  if (!p) {
+    p = (async () => {
+      const file = path.join(CORPUS, c.name);
+      const doc = await extractPdfFile(file, { password: c.password });
+      const run = await runChunker(doc, "token", { chunk_size: 64, overlap: 0 }, createRunContext());
+      const words = popplerWords(file, c.password);
+      return { chunks: run.chunks, words, loc: locateWords(doc, words) };
+    })();
+    prepared.set(c.name, p);
+  }
+  return p;
+}
+
+const pct = (r: Ratio): string => `${(100 * share(r)).toFixed(2)}% (${r.total - r.ok}/${r.total} off)`;
+
+describe.skipIf(!haveCorpus || !hasPdftotext)("chunk boxes and pages against poppler's words", () => {
+  const rows: string[] = [];
+  afterAll(() => {
+    if (!REPORT) return;
+    const head =
+      "file | located | 1 pages | 2 coverage | 3 on text | 4 tightness | 4 strict | chunks/boxes\n" +
+      "    variants: coverage by area | coverage of boundary-split words | tightness by area | spanning | split lines";
+    console.log([head, ...rows].join("\n"));
+  });
+
+  it.each(CASES.map((c) => ({ ...c, label: c.label ?? c.name })))("$label", async (c) => {
+    const { chunks, words, loc } = await prepare(c);
+    const m = measure(chunks, words, loc, { scorePage: c.scorePage });
+    if (REPORT) {
+      rows.push(
+        [
+          c.label,
+          pct(m.located),
+          pct(m.pages),
+          pct(m.coverage),
+          pct(m.onText),
+          pct(m.tightness),
+          pct(m.tightnessStrict),
+          `${m.chunks}/${m.boxes}`,
+        ].join(" | "),
+        "    variants: " +
+          [m.coverageByArea, m.coverageSplitWords, m.tightnessByArea, m.spanning, m.splitLines]
+            .map(pct)
+            .join(" | "),
+      );
+      for (const [kind, list] of Object.entries(m.examples)) {
+        for (const e of list) rows.push(`    ${kind}: ${e}`);
+      }
+    }
+    expect(m.located.total).toBeGreaterThan(0);
+    expect(m.chunks).toBeGreaterThan(0);
+    expect(share(m.located)).toBeGreaterThanOrEqual(c.latin ? THRESHOLDS.locatedLatin : THRESHOLDS.located);
+    expect(share(m.pages)).toBeGreaterThanOrEqual(THRESHOLDS.pages);
+    expect(share(m.coverage)).toBeGreaterThanOrEqual(THRESHOLDS.coverage);
+    expect(share(m.onText)).toBeGreaterThanOrEqual(THRESHOLDS.onText);
+    expect(share(m.tightness)).toBeGreaterThanOrEqual(THRESHOLDS.tightness);
+    expect(share(m.spanning)).toBeGreaterThanOrEqual(THRESHOLDS.spanning);
+    expect(share(m.splitLines)).toBeGreaterThanOrEqual(THRESHOLDS.splitLines);
+  });
+});
