@@ -1,0 +1,302 @@
+/**
+ * The workbench: documents in, a chunker run on the document on screen, its chunks drawn on the
+ * pages and listed beside them. Owns the flow of DESIGN §3; the pieces live in components/ and
+ * viewer/. The UI never computes chunks: runs come from the engine worker.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import type { PDFDocumentProxy } from "pdfjs-dist";
+import type { Chunk } from "../core/chunk";
+import type { DocModel } from "../core/document";
+import { isPdfError } from "../pdf/errors";
+import { pageProblems } from "../pdf/problems";
+import { isAbortError } from "../workers/workerResult";
+import { ChunkerPanel } from "./components/ChunkerPanel";
+import { ChunkList } from "./components/ChunkList";
+import { DocumentBar, type DocumentStatus } from "./components/DocumentBar";
+import { documentKind } from "./components/openFile";
+import { PasswordDialog } from "./components/PasswordDialog";
+import { RunSummary } from "./components/RunSummary";
+import { TextView } from "./components/TextView";
+import { useChunkRun, useDocumentExtraction, useExtractionProgress } from "./engine/queries";
+import { currentConfig, useWorkbench, type OpenDocument } from "./state/store";
+import { formatHash, parseHash } from "./state/urlHash";
+import { openPdfForRendering } from "./viewer/loadPdf";
+import { chunkHue } from "./viewer/palette";
+import { PdfViewer } from "./viewer/PdfViewer";
+
+const SAMPLE_URL = `${import.meta.env.BASE_URL}sample.pdf`;
+let sampleRequested = false;
+
+export function Workbench() {
+  const docs = useWorkbench((s) => s.docs);
+  const currentKey = useWorkbench((s) => s.currentKey);
+  const displayedKey = useWorkbench((s) => s.displayedKey);
+  const openDocument = useWorkbench((s) => s.openDocument);
+  const setPassword = useWorkbench((s) => s.setPassword);
+  const markDisplayed = useWorkbench((s) => s.markDisplayed);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const current = docs.find((d) => d.key === currentKey);
+  const displayed = docs.find((d) => d.key === displayedKey);
+  const currentExtraction = useDocumentExtraction(current);
+  const displayedExtraction = useDocumentExtraction(displayed);
+
+  // A document becomes the one on screen when it is ready; until then the previous stays usable.
+  useEffect(() => {
+    if (current && currentExtraction.data) markDisplayed(current.key);
+  }, [current, currentExtraction.data, markDisplayed]);
+
+  const openFiles = useCallback(
+    async (files: File[]) => {
+      for (const file of files) {
+        const bytes = new Uint8Array(await file.arrayBuffer());
+        const kind = documentKind(file.name, bytes);
+        if (!kind) {
+          setNotice(`${file.name}: unsupported file type — open a PDF, Markdown (.md) or text (.txt) file.`);
+          continue;
+        }
+        setNotice(null);
+        openDocument({ name: file.name, kind, bytes });
+      }
+    },
+    [openDocument],
+  );
+
+  usePreloadedSample(docs.length === 0, openDocument, setNotice);
+  useHashState();
+  useDropAnywhere(openFiles);
+
+  const doc = displayedExtraction.data;
+  const progress = useExtractionProgress((s) => (currentKey ? s.progress[currentKey] : undefined));
+  const status = documentStatus(current, currentExtraction.error, currentExtraction.data, progress);
+  const needsPassword =
+    current !== undefined &&
+    currentExtraction.error !== null &&
+    (isPdfError(currentExtraction.error, "needs-password") ||
+      isPdfError(currentExtraction.error, "wrong-password"));
+
+  return (
+    <div className="workbench">
+      <DocumentBar status={status} onFiles={(files) => void openFiles(files)} />
+      {notice && (
+        <div className="notice" role="alert">
+          {notice}
+          <button type="button" onClick={() => setNotice(null)} aria-label="Dismiss">
+            ×
+          </button>
+        </div>
+      )}
+      {needsPassword && current && (
+        <PasswordDialog
+          name={current.name}
+          wrong={isPdfError(currentExtraction.error, "wrong-password")}
+          onSubmit={(pw) => setPassword(current.key, pw)}
+        />
+      )}
+      <DocumentView doc={doc} source={displayed} />
+    </div>
+  );
+}
+
+/** Everything that shows one ready document: parameters, the run, the pages, the list. */
+function DocumentView({ doc, source }: { doc: DocModel | undefined; source: OpenDocument | undefined }) {
+  const chunker = useWorkbench((s) => s.chunker);
+  const config = useWorkbench(currentConfig);
+  const zoom = useWorkbench((s) => s.zoom);
+  const setZoom = useWorkbench((s) => s.setZoom);
+  const selectedChunkId = useWorkbench((s) => s.selectedChunkId);
+  const selectChunk = useWorkbench((s) => s.selectChunk);
+  const scrollTarget = useWorkbench((s) => s.scrollTarget);
+  const runState = useChunkRun(doc, chunker, config);
+  const pdf = useRenderingDocument(source);
+  const status = useRunStatus(runState, doc);
+  const chunks: readonly Chunk[] = runState.run?.chunks ?? EMPTY;
+  const warnings = useMemo(
+    () => [...(doc ? pageProblems(doc) : []), ...(runState.run?.warnings ?? [])],
+    [doc, runState.run],
+  );
+  const run = runState.run ? { ...runState.run, warnings } : undefined;
+
+  return (
+    <main className="document-view">
+      <aside className="sidebar">
+        <ChunkerPanel problems={runState.problems} />
+        <RunSummary run={run} status={status} />
+      </aside>
+      <section className="pages" aria-label="Document">
+        {doc && doc.pages.length === 0 ? (
+          <TextView doc={doc} chunks={chunks} selectedChunkId={selectedChunkId} />
+        ) : (
+          <PdfViewer
+            pdf={pdf}
+            pages={doc?.pages ?? EMPTY_PAGES}
+            chunks={chunks}
+            selectedChunkId={selectedChunkId}
+            onSelectChunk={(id) => selectChunk(id, false)}
+            scrollTarget={scrollTarget}
+            zoom={zoom}
+            onZoomChange={setZoom}
+          />
+        )}
+      </section>
+      <aside className="chunks">
+        <ChunkList chunks={chunks} colorOf={chunkColor} />
+      </aside>
+    </main>
+  );
+}
+
+const EMPTY: readonly Chunk[] = [];
+const EMPTY_PAGES: DocModel["pages"] = [];
+
+function chunkColor(chunk: Chunk): string {
+  return `hsl(${chunkHue(chunk.index)} 70% 45%)`;
+}
+
+function documentStatus(
+  doc: OpenDocument | undefined,
+  error: Error | null,
+  model: DocModel | undefined,
+  progress: { done: number; total: number } | undefined,
+): DocumentStatus {
+  if (!doc) return { kind: "loading", text: "loading" };
+  if (model) {
+    const blank = model.pages.filter((p) => !p.hasText).length;
+    return {
+      kind: "ready",
+      text: blank > 0 ? `ready (${blank} page${blank > 1 ? "s" : ""} without text)` : "ready",
+    };
+  }
+  if (error) {
+    if (isPdfError(error, "needs-password") || isPdfError(error, "wrong-password"))
+      return { kind: "password", text: "password needed" };
+    return { kind: "error", text: `error: ${doc.name}: ${error.message}` };
+  }
+  return progress
+    ? { kind: "extracting", text: `extracting ${progress.done}/${progress.total}` }
+    : { kind: "loading", text: "loading" };
+}
+
+/**
+ * run-status: "running" from any change until that run is drawn (a frame after React committed
+ * it), then "done"; "error: …" for an invalid config (the last good run stays on screen) or a
+ * failed run.
+ */
+function useRunStatus(state: ReturnType<typeof useChunkRun>, doc: DocModel | undefined): string {
+  const [drawnKey, setDrawnKey] = useState<string | null>(null);
+  const settled =
+    doc !== undefined &&
+    state.run !== undefined &&
+    !state.pending &&
+    !state.isFetching &&
+    !state.isPlaceholder;
+  useEffect(() => {
+    if (!settled) return;
+    const frame = requestAnimationFrame(() => setDrawnKey(state.requestKey));
+    return () => cancelAnimationFrame(frame);
+  }, [settled, state.requestKey, state.run]);
+  if (state.problems.length > 0)
+    return `error: ${state.problems.map((p) => `${p.key} ${p.message}`).join("; ")}`;
+  if (state.error && !isAbortError(state.error) && !state.pending) return `error: ${state.error.message}`;
+  return settled && drawnKey === state.requestKey ? "done" : "running";
+}
+
+/** pdf.js's own document for drawing pages, opened on the main thread from the same bytes. */
+function useRenderingDocument(source: OpenDocument | undefined): PDFDocumentProxy | null {
+  const [pdf, setPdf] = useState<{ key: string; doc: PDFDocumentProxy } | null>(null);
+  const key = source?.kind === "pdf" ? source.key : null;
+  useEffect(() => {
+    if (!source || !key) return;
+    let cancelled = false;
+    let opened: PDFDocumentProxy | null = null;
+    openPdfForRendering(source.bytes, source.password).then(
+      (doc) => {
+        opened = doc;
+        if (cancelled) void doc.destroy();
+        else setPdf({ key, doc });
+      },
+      (err: unknown) => {
+        // Extraction reports the same failure with its type; the viewer just has no pages to draw.
+        if (!cancelled) console.warn("cannot render", source.name, err);
+      },
+    );
+    return () => {
+      cancelled = true;
+      if (opened) void opened.destroy();
+    };
+  }, [source, key]);
+  return pdf && pdf.key === key ? pdf.doc : null;
+}
+
+function usePreloadedSample(
+  empty: boolean,
+  open: (doc: Omit<OpenDocument, "key" | "passwordAttempts">) => string,
+  setNotice: (n: string) => void,
+) {
+  useEffect(() => {
+    if (!empty || sampleRequested) return;
+    sampleRequested = true;
+    fetch(SAMPLE_URL)
+      .then(async (response) => {
+        if (!response.ok) throw new Error(`HTTP ${response.status}`);
+        open({ name: "sample.pdf", kind: "pdf", bytes: new Uint8Array(await response.arrayBuffer()) });
+      })
+      .catch((err: unknown) =>
+        setNotice(
+          `The sample PDF could not be loaded (${err instanceof Error ? err.message : String(err)}); open a file instead.`,
+        ),
+      );
+  }, [empty, open, setNotice]);
+}
+
+/** Chunker, config and view in the URL hash: read once on load, written on every change. */
+function useHashState() {
+  const restored = useRef(false);
+  const chunker = useWorkbench((s) => s.chunker);
+  const config = useWorkbench(currentConfig);
+  const zoom = useWorkbench((s) => s.zoom);
+  const chunk = useWorkbench((s) => s.selectedChunkId);
+  useEffect(() => {
+    if (restored.current) return;
+    restored.current = true;
+    const state = parseHash(window.location.hash);
+    const store = useWorkbench.getState();
+    if (state.chunker) store.setChunker(state.chunker);
+    if (state.config) useWorkbench.getState().applyConfig(state.config);
+    if (state.zoom) store.setZoom(state.zoom);
+    if (state.chunk) store.selectChunk(state.chunk, true);
+  }, []);
+  useEffect(() => {
+    if (!restored.current) return;
+    const hash = formatHash({ chunker, config, zoom, chunk });
+    if (hash !== window.location.hash) history.replaceState(null, "", hash);
+  }, [chunker, config, zoom, chunk]);
+}
+
+function useDropAnywhere(openFiles: (files: File[]) => Promise<void>) {
+  useEffect(() => {
+    const over = (e: DragEvent) => {
+      if (e.dataTransfer?.types.includes("Files")) {
+        e.preventDefault();
+        document.body.classList.add("dragging");
+      }
+    };
+    const leave = (e: DragEvent) => {
+      if (e.relatedTarget === null) document.body.classList.remove("dragging");
+    };
+    const drop = (e: DragEvent) => {
+      e.preventDefault();
+      document.body.classList.remove("dragging");
+      const files = [...(e.dataTransfer?.files ?? [])];
+      if (files.length > 0) void openFiles(files);
+    };
+    window.addEventListener("dragover", over);
+    window.addEventListener("dragleave", leave);
+    window.addEventListener("drop", drop);
+    return () => {
+      window.removeEventListener("dragover", over);
+      window.removeEventListener("dragleave", leave);
+      window.removeEventListener("drop", drop);
+    };
+  }, [openFiles]);
+}

@@ -1,0 +1,123 @@
+/**
+ * The chunks of the current run, virtualized: index, id, tokens, page citation, a preview and
+ * flags; a text filter; click selects and scrolls the viewer; ↑/↓ move the selection.
+ */
+import { useVirtualizer } from "@tanstack/react-virtual";
+import { useEffect, useMemo, useRef } from "react";
+import type { Chunk } from "../../core/chunk";
+import { useWorkbench } from "../state/store";
+
+export function pageCitation(pages: readonly number[]): string {
+  if (pages.length === 0) return "no page";
+  const first = pages[0]!;
+  const last = pages[pages.length - 1]!;
+  return first === last ? `p. ${first}` : `pp. ${first}–${last}`;
+}
+
+export function ChunkList({ chunks, colorOf }: { chunks: readonly Chunk[]; colorOf(chunk: Chunk): string }) {
+  const filter = useWorkbench((s) => s.filter);
+  const setFilter = useWorkbench((s) => s.setFilter);
+  const selectedId = useWorkbench((s) => s.selectedChunkId);
+  const selectChunk = useWorkbench((s) => s.selectChunk);
+  const scroller = useRef<HTMLDivElement>(null);
+
+  const visible = useMemo(() => {
+    const needle = filter.trim().toLowerCase();
+    if (!needle) return chunks;
+    return chunks.filter(
+      (c) =>
+        c.id.toLowerCase().includes(needle) ||
+        c.text.toLowerCase().includes(needle) ||
+        c.flags.some((f) => f.includes(needle)),
+    );
+  }, [chunks, filter]);
+
+  const virtualizer = useVirtualizer({
+    count: visible.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => 76,
+    overscan: 8,
+  });
+
+  const selectedIndex = visible.findIndex((c) => c.id === selectedId);
+  useEffect(() => {
+    if (selectedIndex >= 0) virtualizer.scrollToIndex(selectedIndex, { align: "auto" });
+  }, [selectedIndex, virtualizer]);
+
+  const move = (delta: number) => {
+    if (visible.length === 0) return;
+    const next = Math.min(
+      visible.length - 1,
+      Math.max(0, (selectedIndex < 0 ? (delta > 0 ? -1 : visible.length) : selectedIndex) + delta),
+    );
+    selectChunk(visible[next]!.id, true);
+  };
+
+  return (
+    <section className="panel chunk-list-panel" aria-label="Chunks">
+      <input
+        className="chunk-filter"
+        type="search"
+        placeholder={`Filter ${chunks.length} chunks…`}
+        value={filter}
+        onChange={(e) => setFilter(e.currentTarget.value)}
+        aria-label="Filter chunks"
+      />
+      <div
+        ref={scroller}
+        className="chunk-list"
+        data-testid="chunk-list"
+        role="listbox"
+        tabIndex={0}
+        aria-activedescendant={selectedId ? `chunk-item-${selectedId}` : undefined}
+        onKeyDown={(e) => {
+          if (e.key === "ArrowDown" || e.key === "ArrowUp") {
+            e.preventDefault();
+            move(e.key === "ArrowDown" ? 1 : -1);
+          }
+        }}
+      >
+        <div style={{ height: virtualizer.getTotalSize(), position: "relative" }}>
+          {virtualizer.getVirtualItems().map((row) => {
+            const chunk = visible[row.index]!;
+            return (
+              <div
+                key={chunk.id}
+                id={`chunk-item-${chunk.id}`}
+                ref={virtualizer.measureElement}
+                data-index={row.index}
+                data-testid="chunk-item"
+                data-chunk-id={chunk.id}
+                data-pages={chunk.pages.join(",")}
+                role="option"
+                aria-selected={chunk.id === selectedId}
+                className={`chunk-item${chunk.id === selectedId ? " selected" : ""}`}
+                style={{ transform: `translateY(${row.start}px)`, borderLeftColor: colorOf(chunk) }}
+                onClick={() => selectChunk(chunk.id, true)}
+              >
+                <div className="chunk-head">
+                  <span className="chunk-index">#{chunk.index}</span>
+                  <span className="chunk-id">{chunk.id}</span>
+                  <span className="chunk-tokens">{chunk.tokens} tok</span>
+                  <span className="chunk-pages">{pageCitation(chunk.pages)}</span>
+                </div>
+                <div className="chunk-preview">
+                  {chunk.text.slice(chunk.prefixChars, chunk.prefixChars + 160)}
+                </div>
+                {chunk.flags.length > 0 && (
+                  <div className="chunk-flags">
+                    {chunk.flags.map((f) => (
+                      <span key={f} className="flag">
+                        {f}
+                      </span>
+                    ))}
+                  </div>
+                )}
+              </div>
+            );
+          })}
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,193 @@
+/**
+ * The chunker select and its parameter panel, generated from the chunker's param schema: a slider
+ * and a number input per numeric key, a select per enum, a checkbox per boolean; presets and reset.
+ */
+import type { ConfigProblem, NumberParam, ParamSpec } from "../../core/chunk";
+import { CHUNKERS, getChunker } from "../../core/chunkers/registry";
+import { currentConfig, useWorkbench } from "../state/store";
+
+export function ChunkerPanel({ problems }: { problems: ConfigProblem[] }) {
+  const chunker = useWorkbench((s) => s.chunker);
+  const config = useWorkbench(currentConfig);
+  const setChunker = useWorkbench((s) => s.setChunker);
+  const setParam = useWorkbench((s) => s.setParam);
+  const applyConfig = useWorkbench((s) => s.applyConfig);
+  const resetConfig = useWorkbench((s) => s.resetConfig);
+  const spec = getChunker(chunker);
+  const problemOf = (key: string) => problems.find((p) => p.key === key)?.message;
+  const generalProblems = problems.filter((p) => !spec.params.some((param) => param.key === p.key));
+
+  return (
+    <section className="panel chunker-panel" aria-label="Chunker and parameters">
+      <label className="field">
+        <span className="field-label">Chunker</span>
+        <select
+          data-testid="chunker-select"
+          value={chunker}
+          onChange={(e) => setChunker(e.currentTarget.value)}
+          title={`Reproduces ${spec.source}`}
+        >
+          {CHUNKERS.map((c) => (
+            <option key={c.id} value={c.id} title={`${c.label} — seed: ${c.source}`}>
+              {c.id} — {c.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <p className="chunker-description">
+        {spec.description} <span className="seed-name">Seed: {spec.source}</span>
+      </p>
+
+      <div className="preset-row">
+        <select
+          aria-label="Presets"
+          value=""
+          onChange={(e) => {
+            const preset = spec.presets[Number(e.currentTarget.value)];
+            if (preset) applyConfig(preset.config as Record<string, unknown>);
+          }}
+        >
+          <option value="">Presets…</option>
+          {spec.presets.map((p, i) => (
+            <option key={p.name} value={i}>
+              {p.name}
+            </option>
+          ))}
+        </select>
+        <button type="button" onClick={resetConfig} title="Back to the seed's defaults">
+          Reset
+        </button>
+      </div>
+
+      {spec.params.map((param) => (
+        <ParamField
+          key={param.key}
+          param={param}
+          value={config[param.key]}
+          problem={problemOf(param.key)}
+          onChange={(v) => setParam(param.key, v)}
+        />
+      ))}
+      {generalProblems.map((p) => (
+        <p key={p.key} className="error" role="alert">
+          {p.key}: {p.message}
+        </p>
+      ))}
+    </section>
+  );
+}
+
+function helpText(param: ParamSpec): string {
+  const silent = param.seedSilent ? " (seed is silent; workbench default)" : "";
+  return `${param.help ?? param.label}${silent}`;
+}
+
+function ParamField({
+  param,
+  value,
+  problem,
+  onChange,
+}: {
+  param: ParamSpec;
+  value: unknown;
+  problem?: string;
+  onChange(value: unknown): void;
+}) {
+  const id = `param-${param.key}`;
+  return (
+    <div className={`field param${problem ? " invalid" : ""}`}>
+      <label className="field-label" htmlFor={id} title={helpText(param)}>
+        {param.label}
+        {param.seedSilent && (
+          <span className="badge" title="The seed is silent here: a workbench default">
+            wb
+          </span>
+        )}
+      </label>
+      {param.type === "int" || param.type === "number" ? (
+        <NumberField id={id} param={param} value={value} onChange={onChange} />
+      ) : param.type === "enum" ? (
+        <select
+          id={id}
+          data-testid={id}
+          value={String(value)}
+          onChange={(e) => onChange(e.currentTarget.value)}
+        >
+          {param.options.map((o) => (
+            <option key={o} value={o}>
+              {o}
+            </option>
+          ))}
+        </select>
+      ) : param.type === "boolean" ? (
+        <input
+          id={id}
+          data-testid={id}
+          type="checkbox"
+          checked={value === true}
+          onChange={(e) => onChange(e.currentTarget.checked)}
+        />
+      ) : (
+        <input
+          id={id}
+          data-testid={id}
+          type="text"
+          value={JSON.stringify(value)}
+          onChange={(e) => {
+            try {
+              onChange(JSON.parse(e.currentTarget.value));
+            } catch {
+              // Keep typing: an unfinished list is not an error until it parses.
+              return;
+            }
+          }}
+        />
+      )}
+      {problem && (
+        <p className="error" role="alert">
+          {problem}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function NumberField({
+  id,
+  param,
+  value,
+  onChange,
+}: {
+  id: string;
+  param: NumberParam;
+  value: unknown;
+  onChange(value: unknown): void;
+}) {
+  const numeric = typeof value === "number" ? value : Number(value);
+  const sliderMax = Math.max(param.sliderMax ?? param.max, Number.isFinite(numeric) ? numeric : 0);
+  const parse = (text: string) => (text.trim() === "" ? text : Number(text));
+  return (
+    <div className="number-field">
+      <input
+        data-testid={`${id}-slider`}
+        type="range"
+        min={param.min}
+        max={sliderMax}
+        step={param.step ?? (param.type === "int" ? 1 : 0.01)}
+        value={Number.isFinite(numeric) ? numeric : param.min}
+        onChange={(e) => onChange(Number(e.currentTarget.value))}
+        aria-label={`${param.label} slider`}
+      />
+      <input
+        id={id}
+        data-testid={id}
+        type="number"
+        min={param.min}
+        max={param.max}
+        step={param.type === "int" ? 1 : "any"}
+        value={Number.isFinite(numeric) ? numeric : String(value ?? "")}
+        onChange={(e) => onChange(parse(e.currentTarget.value))}
+      />
+    </div>
+  );
+}

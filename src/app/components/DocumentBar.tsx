@@ -1,0 +1,65 @@
+/** The top bar: open a file, switch among open documents, and the current document's status. */
+import { useRef } from "react";
+import { useExtractionProgress } from "../engine/queries";
+import { useWorkbench } from "../state/store";
+import { ACCEPTED_FILES } from "./openFile";
+
+export interface DocumentStatus {
+  text: string;
+  kind: "loading" | "extracting" | "password" | "error" | "ready";
+}
+
+export function DocumentBar({ status, onFiles }: { status: DocumentStatus; onFiles(files: File[]): void }) {
+  const input = useRef<HTMLInputElement>(null);
+  const docs = useWorkbench((s) => s.docs);
+  const currentKey = useWorkbench((s) => s.currentKey);
+  const selectDocument = useWorkbench((s) => s.selectDocument);
+  const progress = useExtractionProgress((s) => (currentKey ? s.progress[currentKey] : undefined));
+
+  return (
+    <header className="document-bar">
+      <h1 className="brand">Chunk Workbench</h1>
+      <button
+        type="button"
+        className="primary"
+        onClick={() => input.current?.click()}
+        title="Open a PDF, Markdown or text file (or drop one anywhere)"
+      >
+        Open file…
+      </button>
+      <input
+        ref={input}
+        data-testid="file-input"
+        type="file"
+        accept={ACCEPTED_FILES}
+        multiple
+        hidden
+        onChange={(e) => {
+          onFiles([...(e.currentTarget.files ?? [])]);
+          e.currentTarget.value = "";
+        }}
+      />
+      <label className="doc-switcher">
+        <span className="sr-only">Open documents</span>
+        <select
+          data-testid="doc-switcher"
+          value={currentKey ?? ""}
+          onChange={(e) => selectDocument(e.currentTarget.value)}
+          disabled={docs.length === 0}
+        >
+          {docs.map((d) => (
+            <option key={d.key} value={d.key}>
+              {d.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <div className={`doc-status doc-status-${status.kind}`} role="status">
+        <span data-testid="doc-status">{status.text}</span>
+        {status.kind === "extracting" && progress && progress.total > 0 && (
+          <progress max={progress.total} value={progress.done} aria-label="extraction progress" />
+        )}
+      </div>
+    </header>
+  );
+}

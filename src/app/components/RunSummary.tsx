@@ -1,0 +1,65 @@
+/** The current run at a glance: status, chunk count, warnings, and a histogram of chunk token counts. */
+import { useMemo } from "react";
+import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import type { ChunkRun } from "../../core/chunk";
+
+export function RunSummary({ run, status }: { run: ChunkRun | undefined; status: string }) {
+  const statusKind = status.startsWith("error") ? "error" : status;
+  return (
+    <section className="panel run-summary" aria-label="Run">
+      <div className="run-line">
+        <span className={`run-status run-status-${statusKind}`} data-testid="run-status">
+          {status}
+        </span>
+        <span className="chunk-count-label">
+          <span data-testid="chunk-count">{run ? run.chunks.length : 0}</span> chunks
+        </span>
+        {run && (
+          <span className="timing">
+            {Math.round((run.timings.chunk_ms ?? 0) + (run.timings.cite_ms ?? 0))} ms
+          </span>
+        )}
+      </div>
+      <ul className="run-warnings" data-testid="run-warnings">
+        {(run?.warnings ?? []).map((w) => (
+          <li key={w}>{w}</li>
+        ))}
+      </ul>
+      {run && run.chunks.length > 0 && <TokenHistogram run={run} />}
+    </section>
+  );
+}
+
+const BINS = 16;
+
+function TokenHistogram({ run }: { run: ChunkRun }) {
+  const bins = useMemo(() => {
+    const counts = run.chunks.map((c) => c.tokens);
+    const max = Math.max(...counts, 1);
+    const width = Math.max(1, Math.ceil(max / BINS));
+    const out = Array.from({ length: Math.ceil((max + 1) / width) }, (_, i) => ({
+      range: `${i * width}–${(i + 1) * width - 1}`,
+      from: i * width,
+      chunks: 0,
+    }));
+    for (const n of counts) out[Math.floor(n / width)]!.chunks++;
+    return out;
+  }, [run]);
+  return (
+    <figure className="histogram" aria-label="Chunk sizes in tokens">
+      <figcaption>Chunk sizes (tokens)</figcaption>
+      <ResponsiveContainer width="100%" height={120}>
+        <BarChart data={bins} margin={{ top: 4, right: 4, bottom: 0, left: -24 }}>
+          <CartesianGrid strokeDasharray="3 3" vertical={false} />
+          <XAxis dataKey="from" tick={{ fontSize: 10 }} />
+          <YAxis allowDecimals={false} tick={{ fontSize: 10 }} />
+          <Tooltip
+            formatter={(v) => [v, "chunks"]}
+            labelFormatter={(_, p) => `${p[0]?.payload?.range ?? ""} tokens`}
+          />
+          <Bar dataKey="chunks" fill="#4c6ef5" isAnimationActive={false} />
+        </BarChart>
+      </ResponsiveContainer>
+    </figure>
+  );
+}

@@ -1,0 +1,115 @@
+/**
+ * react-query hooks for the two slow things: extracting a document and running a chunker.
+ * Query keys are what identifies a result (document + password attempt; document + chunker +
+ * config), so a result computed once is reused, and the previous run stays on screen while the
+ * next computes. Queries consume their AbortSignal: a superseded run is abandoned in the worker.
+ */
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { create } from "zustand";
+import type { ChunkRun, ConfigProblem } from "../../core/chunk";
+import { getChunker } from "../../core/chunkers/registry";
+import { resolveConfig } from "../../core/config";
+import type { DocModel } from "../../core/document";
+import type { OpenDocument } from "../state/store";
+import { extractDocument, runChunks, sendToEngine } from "./workers";
+
+interface ProgressState {
+  progress: Record<string, { done: number; total: number }>;
+  report(key: string, done: number, total: number): void;
+}
+
+/** Per-page extraction progress, apart from the main store so a page tick re-renders only the bar. */
+export const useExtractionProgress = create<ProgressState>()((set) => ({
+  progress: {},
+  report: (key, done, total) => set((s) => ({ progress: { ...s.progress, [key]: { done, total } } })),
+}));
+
+export function useDocumentExtraction(doc: OpenDocument | undefined) {
+  return useQuery<DocModel, Error>({
+    queryKey: ["extract", doc?.key ?? null, doc?.passwordAttempts ?? 0],
+    enabled: doc !== undefined,
+    staleTime: Infinity,
+    gcTime: Infinity,
+    retry: false,
+    queryFn: async ({ signal }) => {
+      const d = doc!;
+      const report = useExtractionProgress.getState().report;
+      const model = await extractDocument(
+        {
+          bytes: d.bytes,
+          name: d.name,
+          kind: d.kind,
+          ...(d.password !== undefined ? { password: d.password } : {}),
+        },
+        (done, total) => report(d.key, done, total),
+        signal,
+      );
+      await sendToEngine(model, "cl100k_base");
+      return model;
+    },
+  });
+}
+
+/** The value after it has stopped changing for `ms`. */
+export function useDebounced<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+export interface ChunkRunState {
+  run: ChunkRun | undefined;
+  /** The run on screen belongs to an older config (the next one is computing). */
+  isPlaceholder: boolean;
+  isFetching: boolean;
+  error: Error | null;
+  problems: ConfigProblem[];
+  /** Identifies the run the current inputs ask for; "done" means this key is drawn. */
+  requestKey: string;
+  /** The inputs changed and the debounce has not settled yet. */
+  pending: boolean;
+}
+
+const RUN_DEBOUNCE_MS = 120;
+
+export function useChunkRun(
+  doc: DocModel | undefined,
+  chunker: string,
+  config: Record<string, unknown>,
+): ChunkRunState {
+  const requestKey = JSON.stringify([doc?.id ?? null, chunker, config]);
+  const settledKey = useDebounced(requestKey, RUN_DEBOUNCE_MS);
+  const [docId, settledChunker, settledConfig] = JSON.parse(settledKey) as [
+    string | null,
+    string,
+    Record<string, unknown>,
+  ];
+  const problems = resolveConfig(getChunker(settledChunker), settledConfig).problems;
+  const currentProblems = resolveConfig(getChunker(chunker), config).problems;
+
+  const query = useQuery<ChunkRun, Error>({
+    queryKey: ["run", docId, settledChunker, settledConfig],
+    enabled: docId !== null && docId === (doc?.id ?? null) && problems.length === 0,
+    staleTime: Infinity,
+    gcTime: 5 * 60_000,
+    retry: false,
+    // Keep the last good run on screen while the next computes — for the same document only.
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[1] === docId ? keepPreviousData(previous) : undefined,
+    queryFn: ({ signal }) => runChunks(docId!, settledChunker, settledConfig, signal),
+  });
+
+  return {
+    run: query.data,
+    isPlaceholder: query.isPlaceholderData,
+    isFetching: query.isFetching,
+    error: query.error,
+    problems: currentProblems,
+    requestKey,
+    pending: settledKey !== requestKey,
+  };
+}

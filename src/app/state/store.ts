@@ -1,0 +1,136 @@
+/**
+ * UI state in zustand slices: the open documents, the chosen chunker and its config, and the view.
+ * Extraction results and runs live in react-query; this store holds what the user did.
+ */
+import { create } from "zustand";
+import { getChunker, DEFAULT_CHUNKER } from "../../core/chunkers/registry";
+import type { DocumentKind } from "../../workers/extract.worker";
+import type { ZoomState } from "../viewer/zoom";
+
+export type { ZoomState };
+
+export interface OpenDocument {
+  key: string;
+  name: string;
+  kind: DocumentKind;
+  bytes: Uint8Array;
+  /** Held in memory only: never persisted, never in the URL. */
+  password?: string;
+  /** How many passwords were tried: a wrong one asks again. */
+  passwordAttempts: number;
+}
+
+interface DocumentsSlice {
+  docs: OpenDocument[];
+  /** The document the user opened or chose last (doc-status speaks of it). */
+  currentKey: string | null;
+  /** The latest ready document, kept on screen while the current one loads or fails. */
+  displayedKey: string | null;
+  openDocument(doc: Omit<OpenDocument, "key" | "passwordAttempts">): string;
+  setPassword(key: string, password: string): void;
+  selectDocument(key: string): void;
+  markDisplayed(key: string): void;
+  closeDocument(key: string): void;
+}
+
+interface ParamsSlice {
+  chunker: string;
+  /** The config per chunker, so switching chunkers and back keeps what was tuned. */
+  configs: Record<string, Record<string, unknown>>;
+  setChunker(id: string): void;
+  setParam(key: string, value: unknown): void;
+  applyConfig(config: Record<string, unknown>): void;
+  resetConfig(): void;
+}
+
+interface ViewSlice {
+  zoom: ZoomState;
+  selectedChunkId: string | null;
+  scrollTarget: { chunkId: string; nonce: number } | null;
+  filter: string;
+  setZoom(zoom: ZoomState): void;
+  selectChunk(id: string | null, scroll: boolean): void;
+  setFilter(filter: string): void;
+}
+
+export type WorkbenchState = DocumentsSlice & ParamsSlice & ViewSlice;
+
+let keySeq = 0;
+
+export function defaultConfig(chunker: string): Record<string, unknown> {
+  return { ...(getChunker(chunker).defaults as Record<string, unknown>) };
+}
+
+export const useWorkbench = create<WorkbenchState>()((set, get) => ({
+  docs: [],
+  currentKey: null,
+  displayedKey: null,
+  openDocument(doc) {
+    const key = `doc-${++keySeq}`;
+    set((s) => ({ docs: [...s.docs, { ...doc, key, passwordAttempts: 0 }], currentKey: key }));
+    return key;
+  },
+  setPassword(key, password) {
+    set((s) => ({
+      docs: s.docs.map((d) =>
+        d.key === key ? { ...d, password, passwordAttempts: d.passwordAttempts + 1 } : d,
+      ),
+    }));
+  },
+  selectDocument(key) {
+    set({ currentKey: key, selectedChunkId: null, scrollTarget: null });
+  },
+  markDisplayed(key) {
+    if (get().displayedKey !== key) set({ displayedKey: key, selectedChunkId: null, scrollTarget: null });
+  },
+  closeDocument(key) {
+    set((s) => {
+      const docs = s.docs.filter((d) => d.key !== key);
+      const fallback = docs.at(-1)?.key ?? null;
+      return {
+        docs,
+        currentKey: s.currentKey === key ? fallback : s.currentKey,
+        displayedKey: s.displayedKey === key ? null : s.displayedKey,
+      };
+    });
+  },
+
+  chunker: DEFAULT_CHUNKER,
+  configs: { [DEFAULT_CHUNKER]: defaultConfig(DEFAULT_CHUNKER) },
+  setChunker(id) {
+    set((s) => ({
+      chunker: id,
+      configs: s.configs[id] ? s.configs : { ...s.configs, [id]: defaultConfig(id) },
+    }));
+  },
+  setParam(key, value) {
+    set((s) => ({ configs: { ...s.configs, [s.chunker]: { ...s.configs[s.chunker], [key]: value } } }));
+  },
+  applyConfig(config) {
+    set((s) => ({ configs: { ...s.configs, [s.chunker]: { ...defaultConfig(s.chunker), ...config } } }));
+  },
+  resetConfig() {
+    set((s) => ({ configs: { ...s.configs, [s.chunker]: defaultConfig(s.chunker) } }));
+  },
+
+  zoom: { mode: "fit-width" },
+  selectedChunkId: null,
+  scrollTarget: null,
+  filter: "",
+  setZoom(zoom) {
+    set({ zoom });
+  },
+  selectChunk(id, scroll) {
+    set((s) => ({
+      selectedChunkId: id,
+      scrollTarget: scroll && id ? { chunkId: id, nonce: (s.scrollTarget?.nonce ?? 0) + 1 } : s.scrollTarget,
+    }));
+  },
+  setFilter(filter) {
+    set({ filter });
+  },
+}));
+
+export function currentConfig(state: WorkbenchState): Record<string, unknown> {
+  return state.configs[state.chunker] ?? defaultConfig(state.chunker);
+}

@@ -1,0 +1,121 @@
+/**
+ * Every page of the document, in blocks of BLOCK_SIZE. A block outside the drawn window gets
+ * constant props, so its memo skips it entirely: scrolling re-renders the one or two blocks the
+ * window touches, not 2,000 page placeholders. Blocks are fragments, so the pages stay direct
+ * children of the list (no wrapper in the DOM).
+ */
+import { memo } from "react";
+import type { PDFDocumentProxy } from "pdfjs-dist";
+import type { PageInfo } from "../../core/document";
+import type { StyleWithVars } from "./cssVars";
+import type { BoxesByPage } from "./pageBoxes";
+import type { PageLayout } from "./pageLayout";
+import { PageView } from "./PageView";
+import type { RenderScheduler } from "./renderScheduler";
+import type { PageWindow } from "./useVisiblePages";
+
+const BLOCK_SIZE = 50;
+/** What a block outside the window sees: nothing rendered, nothing visible. */
+const OUTSIDE = { renderFirst: 0, renderLast: -1, visibleFirst: 0, visibleLast: -1 } as const;
+
+interface SharedProps {
+  pages: readonly PageInfo[];
+  layout: PageLayout;
+  pdf: PDFDocumentProxy | null;
+  boxesByPage: BoxesByPage;
+  selectedChunkId: string | null;
+  pixelRatio: number;
+  scheduler: RenderScheduler;
+}
+
+interface PageListProps extends SharedProps {
+  pageWindow: PageWindow;
+}
+
+export const PageList = memo(function PageList({ pageWindow, ...shared }: PageListProps) {
+  const { pages, layout } = shared;
+  const style: StyleWithVars = {
+    height: layout.totalHeight,
+    minWidth: layout.minWidth,
+    "--scale": layout.scale,
+  };
+  const blocks = [];
+  for (let first = 0; first < pages.length; first += BLOCK_SIZE) {
+    const last = Math.min(pages.length, first + BLOCK_SIZE) - 1;
+    const touched = pageWindow.renderFirst <= last && pageWindow.renderLast >= first;
+    const range = touched ? pageWindow : OUTSIDE;
+    blocks.push(
+      <PageBlock
+        key={first}
+        {...shared}
+        first={first}
+        last={last}
+        renderFirst={range.renderFirst}
+        renderLast={range.renderLast}
+        visibleFirst={range.visibleFirst}
+        visibleLast={range.visibleLast}
+        selectedChunkId={touched ? shared.selectedChunkId : null}
+      />,
+    );
+  }
+  return (
+    <div className="pdf-viewer__pages" style={style}>
+      {blocks}
+    </div>
+  );
+});
+
+interface PageBlockProps extends SharedProps {
+  /** Index range of this block's pages (inclusive). */
+  first: number;
+  last: number;
+  renderFirst: number;
+  renderLast: number;
+  visibleFirst: number;
+  visibleLast: number;
+}
+
+const PageBlock = memo(function PageBlock({
+  pages,
+  layout,
+  pdf,
+  boxesByPage,
+  selectedChunkId,
+  pixelRatio,
+  scheduler,
+  first,
+  last,
+  renderFirst,
+  renderLast,
+  visibleFirst,
+  visibleLast,
+}: PageBlockProps) {
+  const views = [];
+  for (let i = first; i <= last; i++) {
+    const page = pages[i]!;
+    const rendered = i >= renderFirst && i <= renderLast;
+    // Visible pages first, top to bottom; then the margin, nearest first. Pages that are not
+    // rendered get a constant, so their memo is not broken by a priority nobody uses.
+    const visible = i >= visibleFirst && i <= visibleLast;
+    const distance = i < visibleFirst ? visibleFirst - i : i - visibleLast;
+    const priority = !rendered ? 0 : visible ? i - visibleFirst : 1000 + distance;
+    views.push(
+      <PageView
+        key={page.number}
+        page={page}
+        top={layout.tops[i]!}
+        width={layout.widths[i]!}
+        height={layout.heights[i]!}
+        scale={layout.scale}
+        pixelRatio={pixelRatio}
+        rendered={rendered}
+        pdf={pdf}
+        boxes={boxesByPage.get(page.number)}
+        selectedChunkId={rendered ? selectedChunkId : null}
+        priority={priority}
+        scheduler={scheduler}
+      />,
+    );
+  }
+  return <>{views}</>;
+});

@@ -1,0 +1,82 @@
+/**
+ * One page of the list: always a sized placeholder (the e2e contract's `page-<n>`), and, while it
+ * is near the viewport, the stacked layers — canvas below, chunk boxes above.
+ */
+import { memo } from "react";
+import type { PDFDocumentProxy } from "pdfjs-dist";
+import type { PageInfo } from "../../core/document";
+import { ChunkOverlay } from "./ChunkOverlay";
+import { PageCanvas } from "./PageCanvas";
+import type { PageBox } from "./pageBoxes";
+import type { RenderScheduler } from "./renderScheduler";
+
+const NO_BOXES: readonly PageBox[] = [];
+
+interface PageViewProps {
+  page: PageInfo;
+  /** Position and size in CSS pixels (from PageLayout). */
+  top: number;
+  width: number;
+  height: number;
+  scale: number;
+  pixelRatio: number;
+  /** Whether the layers are mounted; a page far from the viewport is only its placeholder. */
+  rendered: boolean;
+  pdf: PDFDocumentProxy | null;
+  boxes: readonly PageBox[] | undefined;
+  selectedChunkId: string | null;
+  priority: number;
+  scheduler: RenderScheduler;
+}
+
+function pageBadge(page: PageInfo): { text: string; title: string } | null {
+  if (page.error) return { text: "page failed", title: page.error };
+  if (!page.hasText)
+    return { text: "no text layer", title: "No extractable text on this page: no chunk can cite it." };
+  return null;
+}
+
+export const PageView = memo(function PageView({
+  page,
+  top,
+  width,
+  height,
+  scale,
+  pixelRatio,
+  rendered,
+  pdf,
+  boxes = NO_BOXES,
+  selectedChunkId,
+  priority,
+  scheduler,
+}: PageViewProps) {
+  const badge = pageBadge(page);
+  return (
+    <div
+      className="pdf-page"
+      data-testid={`page-${page.number}`}
+      data-page-number={page.number}
+      // Centred, but never pushed left of the list's padding when zoomed wider than the viewport.
+      style={{ top, width, height, left: `max(0px, calc(50% - ${width / 2}px))` }}
+    >
+      {rendered && pdf && (
+        <PageCanvas
+          pdf={pdf}
+          pageNumber={page.number}
+          scale={scale}
+          pixelRatio={pixelRatio}
+          priority={priority}
+          scheduler={scheduler}
+        />
+      )}
+      {rendered && boxes.length > 0 && (
+        <ChunkOverlay pageNumber={page.number} boxes={boxes} selectedChunkId={selectedChunkId} />
+      )}
+      {badge && (
+        <div className="pdf-page-badge" title={badge.title}>
+          {badge.text}
+        </div>
+      )}
+    </div>
+  );
+});
