@@ -3,7 +3,7 @@
  * pages and listed beside them. Owns the flow of DESIGN §3; the pieces live in components/ and
  * viewer/. The UI never computes chunks: runs come from the engine worker.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { PDFDocumentProxy } from "pdfjs-dist";
 import type { Chunk } from "../core/chunk";
 import type { DocModel } from "../core/document";
@@ -99,7 +99,13 @@ export function Workbench() {
 }
 
 /** Everything that shows one ready document: parameters, the run, the pages, the list. */
-function DocumentView({ doc, source }: { doc: DocModel | undefined; source: OpenDocument | undefined }) {
+const DocumentView = memo(function DocumentView({
+  doc,
+  source,
+}: {
+  doc: DocModel | undefined;
+  source: OpenDocument | undefined;
+}) {
   const chunker = useWorkbench((s) => s.chunker);
   const config = useWorkbench(currentConfig);
   const zoom = useWorkbench((s) => s.zoom);
@@ -115,7 +121,10 @@ function DocumentView({ doc, source }: { doc: DocModel | undefined; source: Open
     () => [...(doc ? pageProblems(doc) : []), ...(runState.run?.warnings ?? [])],
     [doc, runState.run],
   );
-  const run = runState.run ? { ...runState.run, warnings } : undefined;
+  const run = useMemo(
+    () => (runState.run ? { ...runState.run, warnings } : undefined),
+    [runState.run, warnings],
+  );
 
   return (
     <main className="document-view">
@@ -144,7 +153,7 @@ function DocumentView({ doc, source }: { doc: DocModel | undefined; source: Open
       </aside>
     </main>
   );
-}
+});
 
 const EMPTY: readonly Chunk[] = [];
 const EMPTY_PAGES: DocModel["pages"] = [];

@@ -1,7 +1,7 @@
 /** The current run at a glance: status, chunk count, warnings, and a histogram of chunk token counts. */
-import { useMemo } from "react";
-import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
-import type { ChunkRun } from "../../core/chunk";
+import { memo, useDeferredValue, useMemo } from "react";
+import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from "recharts";
+import type { Chunk, ChunkRun } from "../../core/chunk";
 
 export function RunSummary({ run, status }: { run: ChunkRun | undefined; status: string }) {
   const statusKind = status.startsWith("error") ? "error" : status;
@@ -25,16 +25,21 @@ export function RunSummary({ run, status }: { run: ChunkRun | undefined; status:
           <li key={w}>{w}</li>
         ))}
       </ul>
-      {run && run.chunks.length > 0 && <TokenHistogram run={run} />}
+      {run && run.chunks.length > 0 && <TokenHistogram chunks={run.chunks} />}
     </section>
   );
 }
 
 const BINS = 16;
 
-function TokenHistogram({ run }: { run: ChunkRun }) {
+/**
+ * Drawn after the run's boxes and list (a deferred value): a chart redraw must never delay the
+ * run a user is waiting to see, nor re-render on changes that are not a new run.
+ */
+const TokenHistogram = memo(function TokenHistogram({ chunks: latest }: { chunks: readonly Chunk[] }) {
+  const chunks = useDeferredValue(latest);
   const bins = useMemo(() => {
-    const counts = run.chunks.map((c) => c.tokens);
+    const counts = chunks.map((c) => c.tokens);
     const max = Math.max(...counts, 1);
     const width = Math.max(1, Math.ceil(max / BINS));
     const out = Array.from({ length: Math.ceil((max + 1) / width) }, (_, i) => ({
@@ -44,22 +49,22 @@ function TokenHistogram({ run }: { run: ChunkRun }) {
     }));
     for (const n of counts) out[Math.floor(n / width)]!.chunks++;
     return out;
-  }, [run]);
+  }, [chunks]);
   return (
     <figure className="histogram" aria-label="Chunk sizes in tokens">
       <figcaption>Chunk sizes (tokens)</figcaption>
-      <ResponsiveContainer width="100%" height={120}>
-        <BarChart data={bins} margin={{ top: 4, right: 4, bottom: 0, left: -24 }}>
-          <CartesianGrid strokeDasharray="3 3" vertical={false} />
-          <XAxis dataKey="from" tick={{ fontSize: 10 }} />
-          <YAxis allowDecimals={false} tick={{ fontSize: 10 }} />
-          <Tooltip
-            formatter={(v) => [v, "chunks"]}
-            labelFormatter={(_, p) => `${p[0]?.payload?.range ?? ""} tokens`}
-          />
-          <Bar dataKey="chunks" fill="#4c6ef5" isAnimationActive={false} />
-        </BarChart>
-      </ResponsiveContainer>
+      {/* A fixed size: the sidebar's width is fixed, and a responsive container measures the
+          page's layout on every redraw. */}
+      <BarChart width={258} height={120} data={bins} margin={{ top: 4, right: 4, bottom: 0, left: -24 }}>
+        <CartesianGrid strokeDasharray="3 3" vertical={false} />
+        <XAxis dataKey="from" tick={{ fontSize: 10 }} />
+        <YAxis allowDecimals={false} tick={{ fontSize: 10 }} />
+        <Tooltip
+          formatter={(v) => [v, "chunks"]}
+          labelFormatter={(_, p) => `${p[0]?.payload?.range ?? ""} tokens`}
+        />
+        <Bar dataKey="chunks" fill="#4c6ef5" isAnimationActive={false} />
+      </BarChart>
     </figure>
   );
-}
+});

@@ -5,7 +5,7 @@
  * next computes. Queries consume their AbortSignal: a superseded run is abandoned in the worker.
  */
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { create } from "zustand";
 import type { ChunkRun, ConfigProblem } from "../../core/chunk";
 import { getChunker } from "../../core/chunkers/registry";
@@ -51,11 +51,18 @@ export function useDocumentExtraction(doc: OpenDocument | undefined) {
   });
 }
 
-/** The value after it has stopped changing for `ms`. */
-export function useDebounced<T>(value: T, ms: number): T {
+/**
+ * The value, settled: the first change after a quiet spell passes at once (a typed number, a
+ * preset), while the changes of a burst (a slider drag) wait until it has been quiet for `ms`.
+ */
+export function useBurstDebounced<T>(value: T, ms: number): T {
   const [settled, setSettled] = useState(value);
+  const lastChange = useRef(-Infinity);
   useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
+    const now = performance.now();
+    const delay = now - lastChange.current > ms ? 0 : ms;
+    lastChange.current = now;
+    const timer = setTimeout(() => setSettled(value), delay);
     return () => clearTimeout(timer);
   }, [value, ms]);
   return settled;
@@ -70,7 +77,7 @@ export interface ChunkRunState {
   problems: ConfigProblem[];
   /** Identifies the run the current inputs ask for; "done" means this key is drawn. */
   requestKey: string;
-  /** The inputs changed and the debounce has not settled yet. */
+  /** The parameters changed and the burst debounce has not settled yet. */
   pending: boolean;
 }
 
@@ -81,19 +88,20 @@ export function useChunkRun(
   chunker: string,
   config: Record<string, unknown>,
 ): ChunkRunState {
-  const requestKey = JSON.stringify([doc?.id ?? null, chunker, config]);
-  const settledKey = useDebounced(requestKey, RUN_DEBOUNCE_MS);
-  const [docId, settledChunker, settledConfig] = JSON.parse(settledKey) as [
-    string | null,
-    string,
-    Record<string, unknown>,
-  ];
+  // The document is never debounced: a run always belongs to the document on screen.
+  const docId = doc?.id ?? null;
+  const paramsKey = JSON.stringify([chunker, config]);
+  const settledParams = useBurstDebounced(paramsKey, RUN_DEBOUNCE_MS);
+  const [settledChunker, settledConfig] = useMemo(
+    () => JSON.parse(settledParams) as [string, Record<string, unknown>],
+    [settledParams],
+  );
   const problems = resolveConfig(getChunker(settledChunker), settledConfig).problems;
   const currentProblems = resolveConfig(getChunker(chunker), config).problems;
 
   const query = useQuery<ChunkRun, Error>({
     queryKey: ["run", docId, settledChunker, settledConfig],
-    enabled: docId !== null && docId === (doc?.id ?? null) && problems.length === 0,
+    enabled: docId !== null && problems.length === 0,
     staleTime: Infinity,
     gcTime: 5 * 60_000,
     retry: false,
@@ -109,7 +117,7 @@ export function useChunkRun(
     isFetching: query.isFetching,
     error: query.error,
     problems: currentProblems,
-    requestKey,
-    pending: settledKey !== requestKey,
+    requestKey: JSON.stringify([docId, paramsKey]),
+    pending: settledParams !== paramsKey,
   };
 }

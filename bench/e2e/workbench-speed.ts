@@ -1,0 +1,597 @@
+/**
+ * `npm run bench:e2e`: the workbench's speed as a user feels it, in a real Chromium against the
+ * production build, printed as one JSON object. A benchmark, not a test: it exits 0 when a goal is
+ * missed (goal_met says so) and non-zero only when it cannot measure.
+ *
+ * Per document (a ~300-page PDF, a 134-page PDF, and the corpus' 69-page manual and TraceMonkey
+ * paper when ../shared/corpus exists):
+ *  - drop → first chunk box drawn for the new document, and drop → doc-status "ready";
+ *  - re-chunk latency: chunk_size set to 15 new values in turn, each measured inside the page from
+ *    the input event to the MutationObserver seeing run-status turn "done";
+ *  - main-thread long tasks (PerformanceObserver 'longtask') during the load and the re-chunks.
+ *
+ * Goals: median re-chunk < 150 ms on the ~300-page PDF; longest main-thread task during the
+ * re-chunks < 50 ms on every document, and the looser < 200 ms reported too on the 134-page PDF.
+ *
+ * Expects dist/ (runs `npm run build` only when it is missing) and starts its own `vite preview` on
+ * a free port. Environment:
+ *  - CHROMIUM_PATH: the browser (default /usr/bin/chromium);
+ *  - BENCH_CORPUS: the corpus directory (default ../shared/corpus);
+ *  - BENCH_DOCS: comma-separated parts of the document names to measure (default all);
+ *  - BENCH_INIT_SCRIPT: a .js file run in the page before the app, for what-if experiments such as
+ *    a CSS override;
+ *  - BENCH_TRACE_DIR: write Chrome performance traces of each document's load and re-chunks there
+ *    (<name>.load.trace.json, <name>.rechunk.trace.json); open them in DevTools' Performance panel
+ *    or summarize them with `npx tsx bench/e2e/trace-summary.ts <trace.json>`.
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { basename, join, resolve } from "node:path";
+import { chromium, type Browser, type Page } from "@playwright/test";
+import { PDFDocument, StandardFonts, type PDFFont } from "pdf-lib";
+import { BODY } from "../../scripts/sample-content";
+
+const ROOT = resolve(import.meta.dirname, "../..");
+/** BENCH_CORPUS overrides it (a directory without the corpus exercises the generated-PDF path). */
+const CORPUS = resolve(ROOT, process.env.BENCH_CORPUS ?? "../shared/corpus");
+const LARGE_CORPUS_PDF = join(CORPUS, "large-freeculture-352p.pdf");
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const TRACE_DIR = process.env.BENCH_TRACE_DIR;
+/** A script run in the page before the app, for what-if experiments (e.g. a CSS override). */
+const INIT_SCRIPT = process.env.BENCH_INIT_SCRIPT;
+/** Comma-separated parts of document names to measure (default: all). */
+const ONLY = process.env.BENCH_DOCS?.split(",").filter(Boolean);
+const TRACE_CATEGORIES = [
+  "devtools.timeline",
+  "disabled-by-default-devtools.timeline",
+  "disabled-by-default-devtools.timeline.frame",
+  "v8.execute",
+  "disabled-by-default-v8.cpu_profiler",
+  "blink.user_timing",
+  "toplevel",
+];
+const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+/** Fifteen chunk_size values, none the default (512), each giving a different chunk count. */
+const CHUNK_SIZES = Array.from({ length: 15 }, (_, i) => 200 + 10 * i);
+const LOAD_TIMEOUT_MS = 300_000;
+const STEP_TIMEOUT_MS = 60_000;
+/** Quiet time after each re-chunk, so one step's trailing work does not land in the next. */
+const SETTLE_MS = 300;
+const LONG_TASK_MS = 50;
+
+// ---------------------------------------------------------------------------------------------
+// In-page probe. These functions are serialized into the page: they may use only their arguments
+// and browser globals. (tsx wraps named inner functions in esbuild's __name(); the init script
+// below defines it in the page.)
+
+interface LongTask {
+  start: number;
+  duration: number;
+}
+
+interface LoadProbe {
+  pages: number;
+  sampleCount: string;
+  dropAt: number | null;
+  sawNotReady: boolean;
+  readyAt: number | null;
+  /** A box over the new document's pages while the previous document's run is still drawn. */
+  staleBoxAt: number | null;
+  firstBoxAt: number | null;
+  doneAt: number | null;
+}
+
+interface StepProbe {
+  inputAt: number | null;
+  sawRunning: boolean;
+  doneAt: number | null;
+  count: string | null;
+  /** Boxes in the DOM and pages drawn (with a canvas) when the run was done. */
+  boxes: number;
+  pagesDrawn: number;
+}
+
+interface Probe {
+  longTasks: LongTask[];
+  load: LoadProbe | null;
+  step: StepProbe | null;
+  observers: MutationObserver[];
+}
+
+type ProbeWindow = Window & { __bench: Probe };
+
+/** Runs before the app on every navigation: collects every main-thread long task from the start. */
+function installProbe(): void {
+  const probe: Probe = { longTasks: [], load: null, step: null, observers: [] };
+  (window as unknown as ProbeWindow).__bench = probe;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries())
+      probe.longTasks.push({ start: entry.startTime, duration: entry.duration });
+  }).observe({ type: "longtask", buffered: true });
+}
+
+/** Arms the load measurement: the drop's time, then doc-status and the boxes as the DOM changes. */
+function armLoad(pages: number): void {
+  const probe = (window as unknown as ProbeWindow).__bench;
+  const text = (id: string) => document.querySelector(`[data-testid="${id}"]`)?.textContent ?? "";
+  const load: LoadProbe = {
+    pages,
+    sampleCount: text("chunk-count"),
+    dropAt: null,
+    sawNotReady: false,
+    readyAt: null,
+    staleBoxAt: null,
+    firstBoxAt: null,
+    doneAt: null,
+  };
+  probe.load = load;
+  window.addEventListener("drop", () => (load.dropAt ??= performance.now()), { capture: true, once: true });
+  const check = () => {
+    if (load.dropAt === null) return;
+    const now = performance.now();
+    const status = text("doc-status");
+    if (!status.startsWith("ready")) load.sawNotReady = true;
+    else if (load.sawNotReady) load.readyAt ??= now;
+    // The new document is on screen once its last page's placeholder exists (the sample has 12).
+    if (!document.querySelector(`[data-testid="page-${load.pages}"]`)) return;
+    const box = document.querySelector('[data-testid="bbox"]');
+    if (box && box.getBoundingClientRect().width > 0) {
+      if (text("chunk-count") === load.sampleCount) load.staleBoxAt ??= now;
+      else load.firstBoxAt ??= now;
+    }
+    if (load.firstBoxAt !== null && text("run-status") === "done") load.doneAt ??= now;
+  };
+  const observer = new MutationObserver(check);
+  observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+  probe.observers.push(observer);
+}
+
+/** Arms the re-chunk measurement: the param input event, then run-status turning "done". */
+function armSteps(): void {
+  const probe = (window as unknown as ProbeWindow).__bench;
+  window.addEventListener(
+    "input",
+    (event) => {
+      const target = event.target;
+      if (!(target instanceof HTMLElement) || target.dataset.testid !== "param-chunk_size") return;
+      probe.step = {
+        inputAt: performance.now(),
+        sawRunning: false,
+        doneAt: null,
+        count: null,
+        boxes: 0,
+        pagesDrawn: 0,
+      };
+    },
+    { capture: true },
+  );
+  const statusEl = document.querySelector('[data-testid="run-status"]');
+  if (!statusEl) throw new Error("no run-status element");
+  const observer = new MutationObserver(() => {
+    const step = probe.step;
+    if (!step || step.doneAt !== null) return;
+    const status = statusEl.textContent;
+    if (status === "running") step.sawRunning = true;
+    else if (status === "done" && step.sawRunning) {
+      step.doneAt = performance.now();
+      step.count = document.querySelector('[data-testid="chunk-count"]')?.textContent ?? null;
+      step.boxes = document.querySelectorAll('[data-testid="bbox"]').length;
+      step.pagesDrawn = document.querySelectorAll("[data-page-number] canvas").length;
+    }
+  });
+  observer.observe(statusEl, { childList: true, subtree: true, characterData: true });
+  probe.observers.push(observer);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Node side.
+
+interface DocumentSpec {
+  name: string;
+  file: string;
+  pages: number;
+  goals: { medianUnder150?: boolean; longestUnder50?: boolean; longestUnder200?: boolean };
+}
+
+interface StepResult {
+  chunk_size: number;
+  ms: number;
+  count: number;
+  boxes: number;
+  pages_drawn: number;
+  longest_task_ms: number;
+}
+
+function median(values: number[]): number {
+  const s = [...values].sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+}
+
+/** Nearest-rank percentile. */
+function percentile(values: number[], p: number): number {
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))]!;
+}
+
+const round = (ms: number) => Math.round(ms * 10) / 10;
+
+function tasksIn(tasks: LongTask[], from: number, to: number): LongTask[] {
+  return tasks.filter((t) => t.start + t.duration > from && t.start < to);
+}
+
+function longest(tasks: LongTask[]): number {
+  return tasks.reduce((max, t) => Math.max(max, t.duration), 0);
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === "object" && address ? resolvePort(address.port) : reject(new Error("no port")),
+      );
+    });
+  });
+}
+
+async function startPreview(): Promise<{ url: string; server: ChildProcess }> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  // Its own process group, so stopping it also stops the node process npx starts.
+  const server = spawn("npx", ["vite", "preview", "--port", String(port), "--strictPort"], {
+    cwd: ROOT,
+    detached: true,
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let stderr = "";
+  server.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`vite preview exited (${server.exitCode}): ${stderr}`);
+    try {
+      if ((await fetch(url)).ok) return { url, server };
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  stopPreview(server);
+  throw new Error(`vite preview did not answer at ${url}: ${stderr}`);
+}
+
+function stopPreview(server: ChildProcess): void {
+  if (server.pid === undefined || server.exitCode !== null) return;
+  try {
+    process.kill(-server.pid, "SIGTERM");
+  } catch {
+    server.kill("SIGTERM");
+  }
+}
+
+function ensureBuild(): void {
+  if (existsSync(join(ROOT, "dist/index.html"))) return;
+  const build = spawnSync("npm", ["run", "build"], { cwd: ROOT, stdio: ["ignore", "inherit", "inherit"] });
+  if (build.status !== 0) throw new Error(`npm run build failed (${build.status})`);
+}
+
+/** Words of the sample document's paragraphs, without its inline markup. */
+function sampleParagraphs(): string[] {
+  return BODY.flatMap((block) => (block.kind === "paragraph" ? [block.text.replace(/\*+/g, "")] : []));
+}
+
+function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+  const lines: string[] = [];
+  let line = "";
+  for (const word of text.split(/\s+/)) {
+    const next = line ? `${line} ${word}` : word;
+    if (line && font.widthOfTextAtSize(next, size) > width) {
+      lines.push(line);
+      line = word;
+    } else line = next;
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+/** A text PDF of `pages` pages: a heading and flowing paragraphs on every page. */
+async function generatePdf(pages: number): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.TimesRoman);
+  const bold = await pdf.embedFont(StandardFonts.TimesRomanBold);
+  const paragraphs = sampleParagraphs();
+  const [width, height, margin, size, leading] = [612, 792, 72, 11, 14];
+  let next = 0;
+  for (let n = 1; n <= pages; n++) {
+    const page = pdf.addPage([width, height]);
+    let y = height - margin;
+    page.drawText(`${n}. Notes on chunking, part ${n}`, { x: margin, y, size: 14, font: bold });
+    y -= 28;
+    while (y > margin + leading) {
+      const lines = wrap(paragraphs[next++ % paragraphs.length]!, font, size, width - 2 * margin);
+      for (const line of lines) {
+        if (y <= margin) break;
+        page.drawText(line, { x: margin, y, size, font });
+        y -= leading;
+      }
+      y -= leading / 2;
+    }
+    page.drawText(String(n), { x: width / 2, y: margin / 2, size: 9, font });
+  }
+  return pdf.save();
+}
+
+async function firstPages(bytes: Uint8Array, count: number): Promise<Uint8Array> {
+  const source = await PDFDocument.load(bytes, { ignoreEncryption: true });
+  const out = await PDFDocument.create();
+  const copied = await out.copyPages(
+    source,
+    Array.from({ length: count }, (_, i) => i),
+  );
+  for (const page of copied) out.addPage(page);
+  return out.save();
+}
+
+async function pageCount(file: string): Promise<number> {
+  return (await PDFDocument.load(readFileSync(file), { ignoreEncryption: true })).getPageCount();
+}
+
+/** The documents to measure: corpus PDFs when present, else generated ones. */
+async function documents(tmp: string): Promise<DocumentSpec[]> {
+  const docs: DocumentSpec[] = [];
+  let large = LARGE_CORPUS_PDF;
+  if (!existsSync(large)) {
+    large = join(tmp, "generated-300p.pdf");
+    writeFileSync(large, await generatePdf(300));
+  }
+  const largePages = await pageCount(large);
+  docs.push({
+    name: basename(large),
+    file: large,
+    pages: largePages,
+    goals: { medianUnder150: true, longestUnder50: true },
+  });
+
+  const corpusOthers = ["manual-r-lang-69p.pdf", "paper-tracemonkey.pdf"]
+    .map((f) => join(CORPUS, f))
+    .filter((f) => existsSync(f));
+  let with134: string | undefined;
+  for (const file of corpusOthers) if ((await pageCount(file)) === 134) with134 = file;
+  if (!with134) {
+    with134 = join(tmp, `${basename(large, ".pdf")}-first-134p.pdf`);
+    writeFileSync(with134, await firstPages(readFileSync(large), 134));
+  }
+  docs.push({
+    name: basename(with134),
+    file: with134,
+    pages: 134,
+    goals: { longestUnder50: true, longestUnder200: true },
+  });
+  for (const file of corpusOthers) {
+    if (file !== with134)
+      docs.push({
+        name: basename(file),
+        file,
+        pages: await pageCount(file),
+        goals: { longestUnder50: true },
+      });
+  }
+  return docs;
+}
+
+async function dropFile(page: Page, name: string, bytes: Buffer): Promise<void> {
+  const transfer = await page.evaluateHandle(
+    ({ name, data }) => {
+      const dt = new DataTransfer();
+      dt.items.add(
+        new File([Uint8Array.from(atob(data), (c) => c.charCodeAt(0))], name, { type: "application/pdf" }),
+      );
+      return dt;
+    },
+    { name, data: bytes.toString("base64") },
+  );
+  await page.dispatchEvent("body", "dragover", { dataTransfer: transfer });
+  await page.dispatchEvent("body", "drop", { dataTransfer: transfer });
+}
+
+const probeOf = (page: Page) => page.evaluate(() => (window as unknown as ProbeWindow).__bench);
+
+/** A Chrome performance trace (every thread, with JS samples) of one document's re-chunks. */
+async function startTrace(browser: Browser, page: Page): Promise<boolean> {
+  if (!TRACE_DIR) return false;
+  await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+  return true;
+}
+
+async function stopTrace(
+  browser: Browser,
+  tracing: boolean,
+  name: string,
+  phase: "load" | "rechunk",
+): Promise<void> {
+  if (!tracing || !TRACE_DIR) return;
+  const trace = await browser.stopTracing();
+  mkdirSync(TRACE_DIR, { recursive: true });
+  writeFileSync(join(TRACE_DIR, `${basename(name, ".pdf")}.${phase}.trace.json`), trace);
+}
+
+async function measure(browser: Browser, url: string, doc: DocumentSpec) {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  // esbuild's keepNames helper, referenced by the serialized probe functions (see above).
+  await context.addInitScript({ content: "globalThis.__name ??= (fn) => fn;" });
+  await context.addInitScript(installProbe);
+  if (INIT_SCRIPT) await context.addInitScript({ path: resolve(INIT_SCRIPT) });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (err) => errors.push(err.message));
+  page.on("console", (msg) => {
+    if (msg.type() === "error") errors.push(msg.text());
+  });
+  try {
+    await page.goto(url);
+    await page
+      .getByTestId("doc-status")
+      .filter({ hasText: /^ready/ })
+      .waitFor({ timeout: 60_000 });
+    await page
+      .getByTestId("run-status")
+      .filter({ hasText: /^done$/ })
+      .waitFor({ timeout: 60_000 });
+
+    // 1. Drop → first box, drop → ready.
+    await page.evaluate(armLoad, doc.pages);
+    const tracingLoad = await startTrace(browser, page);
+    await dropFile(page, doc.name, readFileSync(doc.file));
+    await page.waitForFunction(
+      () => (window as unknown as ProbeWindow).__bench.load?.doneAt != null,
+      undefined,
+      {
+        timeout: LOAD_TIMEOUT_MS,
+        polling: 250,
+      },
+    );
+    await page.waitForTimeout(1000);
+    await stopTrace(browser, tracingLoad, doc.name, "load");
+    await page.evaluate(() => {
+      const probe = (window as unknown as ProbeWindow).__bench;
+      for (const observer of probe.observers.splice(0)) observer.disconnect();
+    });
+    const afterLoad = await probeOf(page);
+    const load = afterLoad.load!;
+    const dropAt = load.dropAt!;
+    const loadTasks = tasksIn(afterLoad.longTasks, dropAt, load.readyAt!);
+    const untilDrawnTasks = tasksIn(afterLoad.longTasks, dropAt, load.doneAt!);
+
+    // 2–3. Re-chunks.
+    await page.evaluate(armSteps);
+    const tracing = await startTrace(browser, page);
+    const input = page.getByTestId("param-chunk_size");
+    const seqStart = await page.evaluate(() => performance.now());
+    const steps: StepResult[] = [];
+    const unchanged: number[] = [];
+    let previousCount = Number(await page.getByTestId("chunk-count").textContent());
+    for (const size of CHUNK_SIZES) {
+      await input.fill(String(size));
+      await page.waitForFunction(
+        () => (window as unknown as ProbeWindow).__bench.step?.doneAt != null,
+        undefined,
+        {
+          timeout: STEP_TIMEOUT_MS,
+          polling: "raf",
+        },
+      );
+      await page.waitForTimeout(SETTLE_MS);
+      const probe = await probeOf(page);
+      const step = probe.step!;
+      const count = Number(step.count);
+      if (count === previousCount) unchanged.push(size);
+      previousCount = count;
+      steps.push({
+        chunk_size: size,
+        ms: round(step.doneAt! - step.inputAt!),
+        count,
+        boxes: step.boxes,
+        pages_drawn: step.pagesDrawn,
+        longest_task_ms: round(longest(tasksIn(probe.longTasks, step.inputAt!, step.doneAt! + SETTLE_MS))),
+      });
+    }
+    const seqEnd = await page.evaluate(() => performance.now());
+    await stopTrace(browser, tracing, doc.name, "rechunk");
+    const final = await probeOf(page);
+    const rechunkTasks = tasksIn(final.longTasks, seqStart, seqEnd);
+    const times = steps.map((s) => s.ms);
+    const rechunk = {
+      median: round(median(times)),
+      p90: round(percentile(times, 90)),
+      max: round(Math.max(...times)),
+      n: times.length,
+    };
+    const longestRechunkTask = round(longest(rechunkTasks));
+
+    const goals: Record<string, { goal: string; value: number; goal_met: boolean }> = {};
+    if (doc.goals.medianUnder150)
+      goals.median_rechunk = { goal: "< 150 ms", value: rechunk.median, goal_met: rechunk.median < 150 };
+    if (doc.goals.longestUnder50)
+      goals.longest_task_during_rechunk_50 = {
+        goal: "< 50 ms",
+        value: longestRechunkTask,
+        goal_met: longestRechunkTask < 50,
+      };
+    if (doc.goals.longestUnder200)
+      goals.longest_task_during_rechunk_200 = {
+        goal: "< 200 ms",
+        value: longestRechunkTask,
+        goal_met: longestRechunkTask < 200,
+      };
+
+    return {
+      name: doc.name,
+      pages: doc.pages,
+      drop_to_first_box_ms: round(load.firstBoxAt! - dropAt),
+      drop_to_ready_ms: round(load.readyAt! - dropAt),
+      drop_to_first_run_done_ms: round(load.doneAt! - dropAt),
+      // Boxes of the previous document's run drawn over the new document's pages, if that happened.
+      drop_to_stale_box_ms: load.staleBoxAt === null ? null : round(load.staleBoxAt - dropAt),
+      chunk_count: previousCount,
+      rechunk_ms: rechunk,
+      longest_task_ms_during_rechunk: longestRechunkTask,
+      long_tasks_over_50ms_during_rechunk: rechunkTasks.filter((t) => t.duration > LONG_TASK_MS).length,
+      longest_task_ms_during_load: round(longest(loadTasks)),
+      long_tasks_over_50ms_during_load: loadTasks.filter((t) => t.duration > LONG_TASK_MS).length,
+      longest_task_ms_until_first_run_drawn: round(longest(untilDrawnTasks)),
+      steps,
+      ...(unchanged.length > 0 ? { chunk_count_unchanged_at: unchanged } : {}),
+      ...(errors.length > 0 ? { page_errors: errors } : {}),
+      goals,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+async function main(): Promise<void> {
+  ensureBuild();
+  const tmp = mkdtempSync(join(tmpdir(), "workbench-speed-"));
+  const { url, server } = await startPreview();
+  let browser: Browser | undefined;
+  try {
+    const docs = (await documents(tmp)).filter((d) => !ONLY || ONLY.some((part) => d.name.includes(part)));
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+    const results = [];
+    for (const doc of docs) {
+      process.stderr.write(`measuring ${doc.name} (${doc.pages} pages)…\n`);
+      results.push(await measure(browser, url, doc));
+    }
+    const report = {
+      chromium: browser.version(),
+      node: process.version,
+      corpus: existsSync(CORPUS),
+      chunk_sizes: CHUNK_SIZES,
+      documents: results,
+    };
+    process.stdout.write(JSON.stringify(report, null, 2) + "\n");
+  } finally {
+    await browser?.close();
+    stopPreview(server);
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(
+    `workbench-speed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
+  );
+  process.exit(1);
+});
