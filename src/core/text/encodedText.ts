@@ -24,42 +24,41 @@ export function encodeText(tokenizer: Tokenizer, text: string): EncodedText {
   const floor = new Uint32Array(n + 1);
   const ceil = new Uint32Array(n + 1);
 
+  // One pass over the text: `unit`/`byte` walk characters, `boundary` walks token ends. Inlined
+  // character widths (no per-character calls or objects): this loop runs over every document.
+  const length = text.length;
   let unit = 0; // UTF-16 index of the current character
   let byte = 0; // UTF-8 offset of the current character
   let boundary = 0; // UTF-8 offset of token boundary k
   for (let k = 0; k <= n; k++) {
     if (k > 0) boundary += tokenizer.byteLength(ids[k - 1]!);
-    for (;;) {
-      if (unit >= text.length) break;
-      const { bytes, units } = charAt(text, unit);
+    let placed = false;
+    while (unit < length) {
+      const code = text.charCodeAt(unit);
+      let bytes: number;
+      let units = 1;
+      if (code < 0x80) bytes = 1;
+      else if (code < 0x800) bytes = 2;
+      else if (code >= 0xd800 && code <= 0xdbff) {
+        const next = text.charCodeAt(unit + 1);
+        if (next >= 0xdc00 && next <= 0xdfff) {
+          bytes = 4;
+          units = 2;
+        } else bytes = 3; // a lone surrogate: the encoder sees U+FFFD
+      } else bytes = 3;
       if (byte + bytes > boundary) {
         floor[k] = unit;
         ceil[k] = byte === boundary ? unit : unit + units;
+        placed = true;
         break;
       }
       byte += bytes;
       unit += units;
     }
-    if (unit >= text.length) floor[k] = ceil[k] = text.length;
+    if (!placed) floor[k] = ceil[k] = length;
   }
   return { encoding: tokenizer.encoding, ids, floor, ceil };
 }
-
-/** UTF-8 byte length and UTF-16 length of the character at `index` (a lone surrogate encodes as U+FFFD). */
-function charAt(text: string, index: number): { bytes: number; units: number } {
-  const code = text.charCodeAt(index);
-  if (code < 0x80) return ONE_BYTE;
-  if (code < 0x800) return TWO_BYTES;
-  if (code >= 0xd800 && code <= 0xdbff) {
-    const next = text.charCodeAt(index + 1);
-    if (next >= 0xdc00 && next <= 0xdfff) return SURROGATE_PAIR;
-  }
-  return THREE_BYTES;
-}
-const ONE_BYTE = { bytes: 1, units: 1 };
-const TWO_BYTES = { bytes: 2, units: 1 };
-const THREE_BYTES = { bytes: 3, units: 1 };
-const SURROGATE_PAIR = { bytes: 4, units: 2 };
 
 /**
  * Encoded texts kept per (text identity, encoding). Small on purpose: a workbench holds a few open
