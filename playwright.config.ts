@@ -1,4 +1,5 @@
 import { defineConfig } from "@playwright/test";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./e2e/chromium";
 
 const CI = Boolean(process.env.CI);
 const PORT = 4173;
@@ -22,19 +23,8 @@ export default defineConfig({
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
     launchOptions: {
-      // Debian's Chromium, never a Playwright browser download (this machine cannot fetch one).
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      // Root needs --no-sandbox; the rest stop Chromium from phoning home, which on this closed
-      // network means a burst of refused connections at every start.
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_ARGS,
     },
   },
   webServer: {

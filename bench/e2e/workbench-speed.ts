@@ -31,13 +31,13 @@ import { tmpdir } from "node:os";
 import { basename, join, resolve } from "node:path";
 import { chromium, type Browser, type Page } from "@playwright/test";
 import { PDFDocument, StandardFonts, type PDFFont } from "pdf-lib";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../e2e/chromium";
 import { BODY } from "../../scripts/sample-content";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 /** BENCH_CORPUS overrides it (a directory without the corpus exercises the generated-PDF path). */
 const CORPUS = resolve(ROOT, process.env.BENCH_CORPUS ?? "../shared/corpus");
 const LARGE_CORPUS_PDF = join(CORPUS, "large-freeculture-352p.pdf");
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const TRACE_DIR = process.env.BENCH_TRACE_DIR;
 /** A script run in the page before the app, for what-if experiments (e.g. a CSS override). */
 const INIT_SCRIPT = process.env.BENCH_INIT_SCRIPT;
@@ -51,15 +51,6 @@ const TRACE_CATEGORIES = [
   "disabled-by-default-v8.cpu_profiler",
   "blink.user_timing",
   "toplevel",
-];
-const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
 ];
 /** Fifteen chunk_size values, none the default (512), each giving a different chunk count. */
 const CHUNK_SIZES = Array.from({ length: 15 }, (_, i) => 200 + 10 * i);
@@ -568,7 +559,7 @@ async function main(): Promise<void> {
   let browser: Browser | undefined;
   try {
     const docs = (await documents(tmp)).filter((d) => !ONLY || ONLY.some((part) => d.name.includes(part)));
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
     const results = [];
     for (const doc of docs) {
       process.stderr.write(`measuring ${doc.name} (${doc.pages} pages)…\n`);

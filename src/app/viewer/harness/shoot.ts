@@ -7,6 +7,7 @@
 import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { chromium, type Page } from "@playwright/test";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../../../e2e/chromium";
 
 const BASE = process.env.HARNESS_URL ?? "http://127.0.0.1:5180/src/app/viewer/harness/index.html";
 const CORPUS = process.env.CORPUS_DIR ?? "/work/shared/corpus";
@@ -55,16 +56,8 @@ async function boxReport(page: Page, n: number): Promise<string> {
 async function main(): Promise<void> {
   mkdirSync(OUT, { recursive: true });
   const browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
   });
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   const errors: string[] = [];
