@@ -56,6 +56,7 @@ test("the sample loads with boxes on its pages", async ({ page }) => {
   await expect(page.getByTestId("page-12")).toHaveCount(1);
   await expect(page.getByTestId("bbox").first()).toBeVisible();
   await expect(page.getByTestId("chunk-item").first()).toBeVisible();
+  await expect(page.getByTestId("page-1").locator("canvas")).toBeVisible();
   await saveShot(page, "workbench-sample");
 });
 
@@ -164,6 +165,7 @@ test("a dropped PDF opens, gets boxes, and joins the document switcher", async (
   await expect(page.getByTestId("doc-switcher").locator("option")).toHaveCount(2);
   await expect(page.getByTestId("run-status")).toHaveText("done");
   await expect(page.getByTestId("bbox").first()).toBeVisible();
+  await expect(page.getByTestId("page-1").locator("canvas")).toBeVisible();
   await saveShot(page, "workbench-dropped");
   // Back to the sample through the switcher.
   await page.getByTestId("doc-switcher").selectOption({ label: "sample.pdf" });
@@ -240,4 +242,30 @@ test.describe("encrypted PDFs", () => {
     await expect(page.locator('[data-testid="chunk-item"]').first()).toContainText("Issue 6010");
     await expect(page).not.toHaveURL(/abc/);
   });
+});
+
+test("hovering a box shows its chunk; clicking it selects the chunk in the list; zoom rescales", async ({
+  page,
+}) => {
+  await openApp(page);
+  const box = page.getByTestId("page-1").locator('[data-testid="bbox"]').nth(3);
+  const id = await box.getAttribute("data-chunk-id");
+  await box.hover();
+  const tooltip = page.getByTestId("bbox-tooltip");
+  await expect(tooltip).toBeVisible();
+  await expect(tooltip).toContainText(id!);
+  await expect(tooltip).toContainText(/p\. 1|pp\. 1–/);
+  await saveShot(page, "workbench-tooltip");
+  await box.click();
+  await expect(page.locator(`[data-testid="chunk-item"][data-chunk-id="${id}"]`)).toHaveAttribute(
+    "aria-selected",
+    "true",
+  );
+
+  const before = (await page.getByTestId("page-1").boundingBox())!.width;
+  await page.getByRole("button", { name: /zoom in/i }).click();
+  await expect
+    .poll(async () => (await page.getByTestId("page-1").boundingBox())!.width)
+    .toBeGreaterThan(before * 1.2);
+  await expect(page).toHaveURL(/zoom=\d/);
 });
