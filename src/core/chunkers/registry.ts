@@ -1,11 +1,12 @@
 import type { ChunkerSpec } from "../chunk";
+import { recursiveChunker } from "./recursive";
 import { simpleChunker } from "./simple";
 import { tokenChunker } from "./token";
 
 /** A chunker with its config type erased, as the registry, the worker and the CLI hold it. */
 export type AnyChunkerSpec = ChunkerSpec<object>;
 
-export const CHUNKERS: readonly AnyChunkerSpec[] = [tokenChunker, simpleChunker];
+export const CHUNKERS: readonly AnyChunkerSpec[] = [tokenChunker, recursiveChunker, simpleChunker];
 
 export const DEFAULT_CHUNKER = "token";
 

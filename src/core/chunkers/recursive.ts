@@ -1,0 +1,380 @@
+/**
+ * LangChain's RecursiveCharacterTextSplitter (@langchain/textsplitters 1.x: TextSplitter.mergeSplits,
+ * joinDocs, splitOnSeparator and RecursiveCharacterTextSplitter._splitText), transcribed over
+ * ranges of the document instead of strings, so every chunk is a range [start, end) of doc.text
+ * whose slice is the text LangChain returns — offsets without any indexOf recovery.
+ *
+ * What the transcription keeps, on purpose, because LangChain does it:
+ * - the separator of a text is the first of the list it contains ("" always matches); the text
+ *   is split there, and pieces as long as chunk_size or longer go down to the following
+ *   separators (or, with none left, become chunks as they are, untrimmed);
+ * - keep_separator (LangChain's default for this splitter: true) splits *before* every
+ *   occurrence — overlapping ones too, as `split(/(?=sep)/)` does — and joins pieces with "";
+ *   false drops the separator and joins pieces with it, its length counted in characters even when
+ *   lengths are tokens (`currentDoc.length * separator.length`);
+ * - "" splits into UTF-16 code units (`split("")`), so an astral character can be cut in two;
+ * - a merged chunk is trimmed (String.prototype.trim) and dropped when empty; its overlap is what
+ *   mergeSplits' while-loop leaves, and it warns "Created a chunk of size …" as LangChain does;
+ * - lengths are `text.length` or, in tokens, `encode(text).length` of each piece (fromTiktoken).
+ */
+import type { ChunkDraft, ChunkerSpec } from "../chunk";
+import { ENCODINGS, type EncodingName } from "../text/tokenizer";
+
+export type LengthUnit = "chars" | "tokens";
+
+export interface RecursiveConfig {
+  chunk_size: number;
+  chunk_overlap: number;
+  separators: string[];
+  length_unit: LengthUnit;
+  keep_separator: boolean;
+  encoding: EncodingName;
+}
+
+/** RecursiveCharacterTextSplitter's own separators. */
+export const LANGCHAIN_SEPARATORS: readonly string[] = ["\n\n", "\n", " ", ""];
+
+/** The separators Chroma's chunking evaluation gives RecursiveCharacterTextSplitter. */
+export const CHROMA_SEPARATORS: readonly string[] = ["\n\n", "\n", ".", "?", "!", " ", ""];
+
+export const RECURSIVE_DEFAULTS: RecursiveConfig = {
+  chunk_size: 400,
+  chunk_overlap: 50,
+  separators: [...LANGCHAIN_SEPARATORS],
+  length_unit: "tokens",
+  keep_separator: true,
+  encoding: "cl100k_base",
+};
+
+/** LangChain's constructor error, word for word. */
+export const OVERLAP_MESSAGE = "Cannot have chunkOverlap >= chunkSize";
+
+export interface SplitOptions {
+  chunkSize: number;
+  chunkOverlap: number;
+  separators: readonly string[];
+  keepSeparator: boolean;
+  /** LangChain's lengthFunction, on the range [start, end) of the text. */
+  length(start: number, end: number): number;
+  /** Called with LangChain's console.warn message. */
+  warn?(message: string): void;
+  signal?: AbortSignal;
+}
+
+export interface SplitRange {
+  start: number;
+  end: number;
+  /**
+   * LangChain's text when it is not text.slice(start, end): only with keep_separator false, where
+   * a run of separators ("a  b" split on " ") is joined back with a single one ("a b").
+   */
+  text?: string;
+  /** LangChain warned about this chunk (its pieces' total length is over chunkSize). */
+  warned?: boolean;
+  /** A piece longer than chunkSize that no separator is left to split (kept whole, as LangChain does). */
+  unsplittable?: boolean;
+}
+
+/** String.prototype.trim's set: ECMAScript WhiteSpace and LineTerminator. */
+export function isTrimSpace(code: number): boolean {
+  if (code <= 0x20) return code === 0x20 || (code >= 0x09 && code <= 0x0d);
+  if (code < 0xa0) return false;
+  return (
+    code === 0xa0 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000 ||
+    code === 0xfeff
+  );
+}
+
+/**
+ * RecursiveCharacterTextSplitter.splitText(text.slice(start, end)) as ranges of `text`, in
+ * document order.
+ */
+export function recursiveSplit(
+  text: string,
+  start: number,
+  end: number,
+  options: SplitOptions,
+): SplitRange[] {
+  const { chunkSize, chunkOverlap, keepSeparator, length, warn, signal } = options;
+  const out: SplitRange[] = [];
+
+  // `text.slice(s, e).includes(sep)` without copying: the first occurrence at or after s, cached
+  // per separator (no occurrence in [from, found) means none in [s, found) for from ≤ s ≤ found).
+  const nextAt = new Map<string, { from: number; found: number }>();
+  const contains = (s: number, e: number, sep: string): boolean => {
+    const cached = nextAt.get(sep);
+    let found: number;
+    if (cached && s >= cached.from && s <= cached.found) found = cached.found;
+    else {
+      const at = text.indexOf(sep, s);
+      found = at < 0 ? Infinity : at;
+      nextAt.set(sep, { from: s, found });
+    }
+    return found + sep.length <= e;
+  };
+
+  /** splitOnSeparator over [s, e): piece starts and ends, empty pieces dropped. */
+  const splitOn = (s: number, e: number, sep: string, starts: number[], ends: number[]): void => {
+    if (sep === "") {
+      for (let i = s; i < e; i++) {
+        starts.push(i);
+        ends.push(i + 1);
+      }
+      return;
+    }
+    const n = sep.length;
+    if (keepSeparator) {
+      // split(/(?=sep)/): a cut before every occurrence after the first position, overlapping too.
+      let from = s;
+      for (let at = text.indexOf(sep, s + 1); at >= 0 && at + n <= e; at = text.indexOf(sep, at + 1)) {
+        starts.push(from);
+        ends.push(at);
+        from = at;
+      }
+      starts.push(from);
+      ends.push(e);
+      return;
+    }
+    // split(sep): non-overlapping occurrences, left to right; "" pieces filtered out.
+    let from = s;
+    for (let at = text.indexOf(sep, s); at >= 0 && at + n <= e; at = text.indexOf(sep, at + n)) {
+      if (at > from) {
+        starts.push(from);
+        ends.push(at);
+      }
+      from = at + n;
+    }
+    if (e > from) {
+      starts.push(from);
+      ends.push(e);
+    }
+  };
+
+  /** joinDocs(pieces lo..hi-1, sep): the trimmed range, or null when it trims to "". */
+  const join = (starts: number[], ends: number[], lo: number, hi: number, sep: string): SplitRange | null => {
+    let s = starts[lo]!;
+    let e = ends[hi - 1]!;
+    let exact = true;
+    if (sep !== "") {
+      for (let k = lo; k + 1 < hi; k++) if (starts[k + 1]! - ends[k]! !== sep.length) exact = false;
+    }
+    if (exact) {
+      while (s < e && isTrimSpace(text.charCodeAt(s))) s++;
+      while (e > s && isTrimSpace(text.charCodeAt(e - 1))) e--;
+      return s < e ? { start: s, end: e } : null;
+    }
+    const parts: string[] = [];
+    for (let k = lo; k < hi; k++) parts.push(text.slice(starts[k], ends[k]));
+    const joined = parts.join(sep).trim();
+    if (joined === "") return null;
+    while (s < e && isTrimSpace(text.charCodeAt(s))) s++;
+    while (e > s && isTrimSpace(text.charCodeAt(e - 1))) e--;
+    return text.slice(s, e) === joined ? { start: s, end: e } : { start: s, end: e, text: joined };
+  };
+
+  /** TextSplitter.mergeSplits over pieces lo..hi-1 (all shorter than chunkSize). */
+  const merge = (starts: number[], ends: number[], lens: number[], lo: number, hi: number, sep: string) => {
+    const sepLen = sep.length;
+    let head = lo;
+    let total = 0;
+    for (let i = lo; i < hi; i++) {
+      const len = lens[i]!;
+      if (total + len + (i - head) * sepLen > chunkSize) {
+        // Kept for fidelity; from _splitText every piece is < chunkSize and total never passes it,
+        // so LangChain's warning cannot fire here (it can in CharacterTextSplitter).
+        const warned = total > chunkSize;
+        if (warned)
+          warn?.(`Created a chunk of size ${total}, +\nwhich is longer than the specified ${chunkSize}`);
+        if (i > head) {
+          const doc = join(starts, ends, head, i, sep);
+          if (doc !== null) out.push(warned ? { ...doc, warned } : doc);
+          while (total > chunkOverlap || (total + len + (i - head) * sepLen > chunkSize && total > 0)) {
+            total -= lens[head]!;
+            head++;
+          }
+        }
+      }
+      total += len;
+    }
+    const doc = join(starts, ends, head, hi, sep);
+    if (doc !== null) out.push(doc);
+  };
+
+  /** RecursiveCharacterTextSplitter._splitText over [s, e). */
+  const splitRange = (s: number, e: number, separators: readonly string[]): void => {
+    signal?.throwIfAborted();
+    // LangChain: `separators[separators.length - 1]`, undefined for an empty list, which its
+    // splitOnSeparator treats as "" (split("")).
+    let separator = separators[separators.length - 1] ?? "";
+    let rest: readonly string[] | undefined;
+    for (let i = 0; i < separators.length; i++) {
+      const sep = separators[i]!;
+      if (sep === "") {
+        separator = sep;
+        break;
+      }
+      if (contains(s, e, sep)) {
+        separator = sep;
+        rest = separators.slice(i + 1);
+        break;
+      }
+    }
+    const starts: number[] = [];
+    const ends: number[] = [];
+    splitOn(s, e, separator, starts, ends);
+    const lens = starts.map((a, k) => length(a, ends[k]!));
+    // Divergence: with keep_separator false and an exhausted list (no "" at its end) LangChain
+    // joins with `undefined` and throws a TypeError; the split there is by characters, joined with "".
+    const joinWith = keepSeparator ? "" : separator;
+    let good = -1; // first piece of the pending run of short pieces
+    for (let k = 0; k < starts.length; k++) {
+      if (lens[k]! < chunkSize) {
+        if (good < 0) good = k;
+        continue;
+      }
+      if (good >= 0) {
+        merge(starts, ends, lens, good, k, joinWith);
+        good = -1;
+      }
+      if (!rest) {
+        const piece: SplitRange = { start: starts[k]!, end: ends[k]! };
+        if (lens[k]! > chunkSize) piece.unsplittable = true;
+        out.push(piece);
+      } else splitRange(starts[k]!, ends[k]!, rest);
+    }
+    if (good >= 0) merge(starts, ends, lens, good, starts.length, joinWith);
+  };
+
+  if (end > start) splitRange(start, end, options.separators);
+  return out;
+}
+
+export const recursiveChunker: ChunkerSpec<RecursiveConfig> = {
+  id: "recursive",
+  label: "Recursive (LangChain)",
+  source: "hierarchical-parent-child-chunking.md",
+  description:
+    "LangChain's RecursiveCharacterTextSplitter (the seed's second pass): split on the first separator the text contains, recurse into pieces that are too long, merge pieces up to chunk_size with chunk_overlap — LangChain's chunk texts, with true offsets.",
+  defaults: RECURSIVE_DEFAULTS,
+  params: [
+    {
+      key: "chunk_size",
+      label: "Chunk size",
+      type: "int",
+      min: 1,
+      max: 1_000_000,
+      sliderMax: 4000,
+      step: 1,
+      help: "Maximum chunk length in length_unit (seed: 400 tokens for child chunks).",
+    },
+    {
+      key: "chunk_overlap",
+      label: "Chunk overlap",
+      type: "int",
+      min: 0,
+      max: 999_999,
+      sliderMax: 1000,
+      step: 1,
+      help: "Length carried over from the previous chunk, in whole pieces (seed: 50 tokens); must be smaller than chunk_size.",
+    },
+    {
+      key: "separators",
+      label: "Separators",
+      type: "string-list",
+      help: 'Tried in order; "" splits into characters. LangChain\'s default ["\\n\\n", "\\n", " ", ""].',
+      seedSilent: true,
+    },
+    {
+      key: "length_unit",
+      label: "Length unit",
+      type: "enum",
+      options: ["tokens", "chars"],
+      help: "tokens: LangChain's fromTiktoken length (encode(piece).length); chars: piece.length (LangChain's default lengthFunction).",
+    },
+    {
+      key: "keep_separator",
+      label: "Keep separator",
+      type: "boolean",
+      help: "true (LangChain's default for this splitter): the separator starts the next piece; false: it is dropped and pieces are joined with it.",
+      seedSilent: true,
+    },
+    {
+      key: "encoding",
+      label: "Encoding",
+      type: "enum",
+      options: ENCODINGS,
+      help: "tiktoken encoding for token lengths (the seed: gpt-3.5-turbo → cl100k_base).",
+    },
+  ],
+  presets: [
+    {
+      name: "Chroma eval 200/0 tokens",
+      config: {
+        length_unit: "tokens",
+        chunk_size: 200,
+        chunk_overlap: 0,
+        separators: [...CHROMA_SEPARATORS],
+      },
+    },
+    {
+      name: "Chroma eval 400/200 tokens",
+      config: {
+        length_unit: "tokens",
+        chunk_size: 400,
+        chunk_overlap: 200,
+        separators: [...CHROMA_SEPARATORS],
+      },
+    },
+    { name: "Characters 1000/200", config: { length_unit: "chars", chunk_size: 1000, chunk_overlap: 200 } },
+  ],
+  check(config) {
+    if (config.chunk_overlap >= config.chunk_size)
+      return [{ key: "chunk_overlap", message: OVERLAP_MESSAGE }];
+    return [];
+  },
+  encodingOf: (config) => config.encoding,
+  async chunk(doc, config, ctx) {
+    const text = doc.text;
+    let length: (start: number, end: number) => number = (start, end) => end - start;
+    if (config.length_unit === "tokens") {
+      const tokenizer = await ctx.tokenizer(config.encoding);
+      length = (start, end) => tokenizer.count(text.slice(start, end));
+    }
+    const warnings: string[] = [];
+    let warningCount = 0;
+    const ranges = recursiveSplit(text, 0, text.length, {
+      chunkSize: config.chunk_size,
+      chunkOverlap: config.chunk_overlap,
+      separators: config.separators,
+      keepSeparator: config.keep_separator,
+      length,
+      warn: (message) => {
+        warningCount++;
+        if (warnings.length < 20) warnings.push(message.replace(", +\n", ", "));
+      },
+      ...(ctx.signal ? { signal: ctx.signal } : {}),
+    });
+    if (warningCount > warnings.length)
+      warnings.push(`… and ${warningCount - warnings.length} more chunks longer than ${config.chunk_size}`);
+    const drafts: ChunkDraft[] = ranges.map((r, n) => {
+      const flags: string[] = [];
+      if (r.warned || r.unsplittable) flags.push("over-chunk-size");
+      if (r.text !== undefined) flags.push("separators-collapsed");
+      const draft: ChunkDraft = { id: `chunk_${n}`, start: r.start, end: r.end, flags };
+      if (r.text !== undefined) draft.meta = { langchain_text: r.text };
+      return draft;
+    });
+    return {
+      drafts,
+      stats: { "langchain.warnings": warningCount },
+      ...(warnings.length > 0 ? { warnings } : {}),
+    };
+  },
+};
