@@ -1,4 +1,5 @@
 import type { ChunkerSpec } from "../chunk";
+import { headerChunker } from "./header";
 import { recursiveChunker } from "./recursive";
 import { simpleChunker } from "./simple";
 import { tokenChunker } from "./token";
@@ -6,7 +7,12 @@ import { tokenChunker } from "./token";
 /** A chunker with its config type erased, as the registry, the worker and the CLI hold it. */
 export type AnyChunkerSpec = ChunkerSpec<object>;
 
-export const CHUNKERS: readonly AnyChunkerSpec[] = [tokenChunker, recursiveChunker, simpleChunker];
+export const CHUNKERS: readonly AnyChunkerSpec[] = [
+  tokenChunker,
+  recursiveChunker,
+  headerChunker,
+  simpleChunker,
+];
 
 export const DEFAULT_CHUNKER = "token";
 
