@@ -6,13 +6,7 @@ import { useVirtualizer } from "@tanstack/react-virtual";
 import { useEffect, useMemo, useRef } from "react";
 import type { Chunk } from "../../core/chunk";
 import { useWorkbench } from "../state/store";
-
-export function pageCitation(pages: readonly number[]): string {
-  if (pages.length === 0) return "no page";
-  const first = pages[0]!;
-  const last = pages[pages.length - 1]!;
-  return first === last ? `p. ${first}` : `pp. ${first}–${last}`;
-}
+import { pageCitation } from "../viewer/pageBoxes";
 
 export function ChunkList({ chunks, colorOf }: { chunks: readonly Chunk[]; colorOf(chunk: Chunk): string }) {
   const filter = useWorkbench((s) => s.filter);
