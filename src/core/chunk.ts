@@ -1,4 +1,5 @@
 import type { DocModel, PageRect } from "./document";
+import type { Embedder } from "./providers/embedder";
 import type { EncodedTextCache } from "./text/encodedText";
 import type { EncodingName, Tokenizer } from "./text/tokenizer";
 
@@ -23,6 +24,23 @@ export interface Chunk {
   flags: string[];
   /** The chunker's own fields, named as its seed names them. */
   meta: Record<string, unknown>;
+  /** Spans inside the chunk worth pointing at on the page (entities, a boundary's reason), with boxes. */
+  marks?: ChunkMark[];
+}
+
+/** A span a chunker wants highlighted when its chunk is selected; boxes come from core/citations. */
+export interface Mark {
+  /** [start, end) into DocModel.text. */
+  start: number;
+  end: number;
+  /** What the span is: "entity", "boundary" … — the viewer styles by kind. */
+  kind: string;
+  /** Shown in the tooltip and the list, e.g. "person: Ada Lovelace". */
+  label: string;
+}
+
+export interface ChunkMark extends Mark {
+  boxes: PageRect[];
 }
 
 export interface RunTrace {
@@ -58,6 +76,7 @@ export interface ChunkDraft {
   headingPath?: string;
   flags?: string[];
   meta?: Record<string, unknown>;
+  marks?: Mark[];
 }
 
 export interface ChunkerOutput {
@@ -71,6 +90,11 @@ export interface RunContext {
   signal?: AbortSignal;
   tokenizer(encoding: EncodingName): Promise<Tokenizer>;
   encoded: EncodedTextCache;
+  /**
+   * The session's active embedder (a configured endpoint). Absent → chunkers that need similarity
+   * use the local lexical embedder fitted on the document.
+   */
+  embedder?: Embedder;
 }
 
 /** One config key as the parameter panel, the validator and the CLI see it. */

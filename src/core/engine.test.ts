@@ -24,6 +24,50 @@ describe("materialize", () => {
   });
 });
 
+describe("materialize marks", () => {
+  it("gives each mark the boxes of its own span, not the chunk's", async () => {
+    const text = "Ada Lovelace met Babbage";
+    const doc: DocModel = {
+      ...textDocModel("d", "d.pdf", text),
+      pages: [
+        { number: 1, width: 600, height: 800, rotate: 0, textStart: 0, textEnd: text.length, hasText: true },
+      ],
+      runs: [
+        {
+          page: 1,
+          start: 0,
+          end: text.length,
+          x0: 0,
+          y0: 100,
+          x1: 6 * text.length,
+          y1: 112,
+          fontSize: 12,
+          fontName: "M",
+        },
+      ],
+    };
+    const drafts: ChunkDraft[] = [
+      {
+        id: "c",
+        start: 0,
+        end: text.length,
+        marks: [{ start: 17, end: 24, kind: "entity", label: "person: Babbage" }],
+      },
+      { id: "d", start: 0, end: 3 },
+    ];
+    const [withMark, without] = materialize(doc, drafts, await loadTokenizer("cl100k_base"));
+    expect(withMark!.marks).toHaveLength(1);
+    const mark = withMark!.marks![0]!;
+    expect(mark).toMatchObject({ start: 17, end: 24, kind: "entity", label: "person: Babbage" });
+    expect(mark.boxes).toHaveLength(1);
+    // Glyph advances are estimated per character, so only "the last word, not the whole line" is exact.
+    expect(mark.boxes[0]!.x0).toBeGreaterThan(0.6 * 17 * 6);
+    expect(mark.boxes[0]!.x1).toBeCloseTo(24 * 6, 0);
+    expect(withMark!.boxes[0]!.x0).toBe(0);
+    expect(without!.marks).toBeUndefined();
+  });
+});
+
 describe("runChunker", () => {
   it("rejects unknown chunkers and invalid configs with typed errors", async () => {
     const doc = textDocModel("d", "d.txt", "text");

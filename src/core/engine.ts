@@ -67,6 +67,7 @@ export function materialize(doc: DocModel, drafts: readonly ChunkDraft[], tokeni
     if (d.parentId !== undefined) chunk.parentId = d.parentId;
     if (d.level !== undefined) chunk.level = d.level;
     if (d.headingPath !== undefined) chunk.headingPath = d.headingPath;
+    if (d.marks?.length) chunk.marks = d.marks.map((m) => ({ ...m, boxes: cite(doc, m.start, m.end).boxes }));
     return chunk;
   });
 }
