@@ -109,7 +109,21 @@ export type ParamSpec =
       seedSilent?: boolean;
     }
   | { key: string; label: string; type: "boolean"; help?: string; seedSilent?: boolean }
-  | { key: string; label: string; type: "string-list"; help?: string; seedSilent?: boolean };
+  | { key: string; label: string; type: "string-list"; help?: string; seedSilent?: boolean }
+  | StructuredParam;
+
+/**
+ * A value with structure of its own (the entity chunker's user dictionary, the hybrid chunker's routing
+ * rules): the panel gives it a dedicated editor, the chunker's `check()` validates its shape.
+ */
+export interface StructuredParam {
+  key: string;
+  label: string;
+  type: "structured";
+  editor: "entity-dictionary" | "routing-rules";
+  help?: string;
+  seedSilent?: boolean;
+}
 
 export interface NumberParam {
   key: string;

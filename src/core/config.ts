@@ -74,5 +74,8 @@ function checkValue(param: ParamSpec, value: unknown): string | null {
       return Array.isArray(value) && value.every((v) => typeof v === "string")
         ? null
         : "must be a list of strings";
+    case "structured":
+      // The shape is the chunker's to judge (its check() runs next); here only "is it data at all".
+      return typeof value === "object" && value !== null ? null : "must be an object or a list";
   }
 }
