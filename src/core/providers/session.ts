@@ -82,7 +82,7 @@ export function normalizeBaseUrl(input: string, field = "url"): string {
   }
   if (url.protocol !== "http:" && url.protocol !== "https:")
     throw new EndpointConfigError(field, `${field}: only http and https endpoints are supported`);
-  if (url.username || url.password)
+  if (/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*@/i.test(trimmed))
     throw new EndpointConfigError(field, `${field}: put the key in the key field, not in the URL`);
   return trimmed.replace(/\/+$/, "");
 }
