@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { breakpoints, gradient, mean, percentile, populationStd } from "./breakpoints";
+import {
+  breakpoints,
+  gradient,
+  mean,
+  percentile,
+  populationStd,
+  amountForSimilarity,
+  percentileRank,
+} from "./breakpoints";
 
 // Expected values computed by hand with numpy's documented formulas, and checked with numpy itself.
 describe("numpy semantics", () => {
@@ -68,5 +76,28 @@ describe("breakpoints", () => {
 
   it("has no breakpoints for no gaps", () => {
     expect(breakpoints([], "percentile", 95).indices).toEqual([]);
+  });
+});
+
+describe("amountForSimilarity (dragging the threshold line)", () => {
+  const curve = [0.9, 0.2, 0.85, 0.6, 0.95, 0.4, 0.8, 0.7];
+  it.each(["percentile", "standard_deviation", "interquartile", "absolute"] as const)(
+    "%s: the amount it returns puts the threshold back at the dragged similarity",
+    (mode) => {
+      for (const y of [0.3, 0.5, 0.65, 0.82]) {
+        const amount = amountForSimilarity(curve, mode, y)!;
+        expect(amount).not.toBeNull();
+        const again = breakpoints(curve, mode, amount);
+        expect(again.similarityThreshold).toBeCloseTo(y, 9);
+      }
+    },
+  );
+  it("has no similarity-scale amount for gradient", () => {
+    expect(amountForSimilarity(curve, "gradient", 0.5)).toBeNull();
+  });
+  it("clamps percentile ranks to 0–100 outside the curve", () => {
+    expect(percentileRank([0.1, 0.2, 0.3], 0)).toBe(0);
+    expect(percentileRank([0.1, 0.2, 0.3], 1)).toBe(100);
+    expect(percentileRank([0.1, 0.2, 0.3], 0.25)).toBeCloseTo(75, 9);
   });
 });

@@ -111,3 +111,47 @@ export function gradient(values: readonly number[]): number[] {
         : (values[i + 1]! - values[i - 1]!) / 2,
   );
 }
+
+/** The rank-interpolated percentile p (0–100) at which numpy's linear percentile equals `value`. */
+export function percentileRank(values: readonly number[], value: number): number {
+  if (values.length < 2) return value <= (values[0] ?? 0) ? 0 : 100;
+  const sorted = [...values].sort((a, b) => a - b);
+  const n = sorted.length;
+  if (value <= sorted[0]!) return 0;
+  if (value >= sorted[n - 1]!) return 100;
+  let lo = 0;
+  while (sorted[lo + 1]! < value) lo++;
+  // Among equal values the lowest rank reproduces `value`; between two values interpolate.
+  const a = sorted[lo]!;
+  const b = sorted[lo + 1]!;
+  const rank = b === a ? lo + 1 : lo + (value - a) / (b - a);
+  return (rank / (n - 1)) * 100;
+}
+
+/**
+ * The threshold_amount that puts a mode's threshold at similarity `y` on this curve: what dragging the
+ * threshold line sets. Null for `gradient`, whose threshold lives on the gradient of the distances,
+ * not on the similarity scale (the chart then leaves the amount to the parameter panel).
+ */
+export function amountForSimilarity(
+  similarities: readonly number[],
+  mode: ThresholdMode,
+  y: number,
+): number | null {
+  if (mode === "absolute") return y;
+  if (mode === "gradient" || similarities.length === 0) return null;
+  const distances = similarities.map((s) => 1 - s);
+  const d = 1 - y;
+  switch (mode) {
+    case "percentile":
+      return percentileRank(distances, d);
+    case "standard_deviation": {
+      const std = populationStd(distances);
+      return std > 0 ? (d - mean(distances)) / std : null;
+    }
+    case "interquartile": {
+      const iqr = percentile(distances, 75) - percentile(distances, 25);
+      return iqr > 0 ? (d - mean(distances)) / iqr : null;
+    }
+  }
+}
