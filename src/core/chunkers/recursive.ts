@@ -49,10 +49,23 @@ export const RECURSIVE_DEFAULTS: RecursiveConfig = {
 /** LangChain's constructor error, word for word. */
 export const OVERLAP_MESSAGE = "Cannot have chunkOverlap >= chunkSize";
 
+/**
+ * A separator that is a rule rather than a string (the hierarchical chunker's sentence ends):
+ * `cuts` returns the positions strictly inside (start, end), ascending, where the range may be split.
+ * It is zero-width — nothing is dropped and pieces are joined with "" — so it behaves like a kept
+ * separator whatever keepSeparator says. String separators are unaffected by its existence.
+ */
+export interface CutSeparator {
+  readonly name: string;
+  cuts(text: string, start: number, end: number): number[];
+}
+
+export type Separator = string | CutSeparator;
+
 export interface SplitOptions {
   chunkSize: number;
   chunkOverlap: number;
-  separators: readonly string[];
+  separators: readonly Separator[];
   keepSeparator: boolean;
   /** LangChain's lengthFunction, on the range [start, end) of the text. */
   length(start: number, end: number): number;
@@ -108,7 +121,16 @@ export function recursiveSplit(
   // `text.slice(s, e).includes(sep)` without copying: the first occurrence at or after s, cached
   // per separator (no occurrence in [from, found) means none in [s, found) for from ≤ s ≤ found).
   const nextAt = new Map<string, { from: number; found: number }>();
-  const contains = (s: number, e: number, sep: string): boolean => {
+  // A rule separator's cuts of the range last asked about, so splitOn does not recompute them.
+  let lastCuts: { sep: CutSeparator; s: number; e: number; cuts: number[] } | null = null;
+  const cutsOf = (s: number, e: number, sep: CutSeparator): number[] => {
+    if (lastCuts && lastCuts.sep === sep && lastCuts.s === s && lastCuts.e === e) return lastCuts.cuts;
+    const cuts = sep.cuts(text, s, e).filter((c) => c > s && c < e);
+    lastCuts = { sep, s, e, cuts };
+    return cuts;
+  };
+  const contains = (s: number, e: number, sep: Separator): boolean => {
+    if (typeof sep !== "string") return cutsOf(s, e, sep).length > 0;
     const cached = nextAt.get(sep);
     let found: number;
     if (cached && s >= cached.from && s <= cached.found) found = cached.found;
@@ -121,7 +143,18 @@ export function recursiveSplit(
   };
 
   /** splitOnSeparator over [s, e): piece starts and ends, empty pieces dropped. */
-  const splitOn = (s: number, e: number, sep: string, starts: number[], ends: number[]): void => {
+  const splitOn = (s: number, e: number, sep: Separator, starts: number[], ends: number[]): void => {
+    if (typeof sep !== "string") {
+      let from = s;
+      for (const cut of cutsOf(s, e, sep)) {
+        starts.push(from);
+        ends.push(cut);
+        from = cut;
+      }
+      starts.push(from);
+      ends.push(e);
+      return;
+    }
     if (sep === "") {
       for (let i = s; i < e; i++) {
         starts.push(i);
@@ -208,12 +241,12 @@ export function recursiveSplit(
   };
 
   /** RecursiveCharacterTextSplitter._splitText over [s, e). */
-  const splitRange = (s: number, e: number, separators: readonly string[]): void => {
+  const splitRange = (s: number, e: number, separators: readonly Separator[]): void => {
     signal?.throwIfAborted();
     // LangChain: `separators[separators.length - 1]`, undefined for an empty list, which its
     // splitOnSeparator treats as "" (split("")).
     let separator = separators[separators.length - 1] ?? "";
-    let rest: readonly string[] | undefined;
+    let rest: readonly Separator[] | undefined;
     for (let i = 0; i < separators.length; i++) {
       const sep = separators[i]!;
       if (sep === "") {
@@ -232,7 +265,7 @@ export function recursiveSplit(
     const lens = starts.map((a, k) => length(a, ends[k]!));
     // Divergence: with keep_separator false and an exhausted list (no "" at its end) LangChain
     // joins with `undefined` and throws a TypeError; the split there is by characters, joined with "".
-    const joinWith = keepSeparator ? "" : separator;
+    const joinWith = keepSeparator || typeof separator !== "string" ? "" : separator;
     let good = -1; // first piece of the pending run of short pieces
     for (let k = 0; k < starts.length; k++) {
       if (lens[k]! < chunkSize) {

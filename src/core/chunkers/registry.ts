@@ -1,5 +1,6 @@
 import type { ChunkerSpec } from "../chunk";
 import { headerChunker } from "./header";
+import { hierarchicalChunker } from "./hierarchical";
 import { recursiveChunker } from "./recursive";
 import { simpleChunker } from "./simple";
 import { tokenChunker } from "./token";
@@ -11,6 +12,7 @@ export const CHUNKERS: readonly AnyChunkerSpec[] = [
   tokenChunker,
   recursiveChunker,
   headerChunker,
+  hierarchicalChunker,
   simpleChunker,
 ];
 
