@@ -19,3 +19,36 @@ interface AbortSignal {
 }
 declare function setTimeout(handler: () => void, timeout?: number): unknown;
 declare const performance: { now(): number };
+
+// Providers (src/core/providers) talk to OpenAI-compatible endpoints with fetch, which Node ≥ 18,
+// workers and browsers all provide; only the parts the providers use are declared.
+interface AbortSignal {
+  addEventListener(type: "abort", listener: () => void, options?: { once?: boolean }): void;
+  removeEventListener(type: "abort", listener: () => void): void;
+}
+declare class AbortController {
+  readonly signal: AbortSignal;
+  abort(reason?: unknown): void;
+}
+declare function clearTimeout(handle: unknown): void;
+interface RequestInit {
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string;
+  signal?: AbortSignal;
+}
+interface Response {
+  readonly ok: boolean;
+  readonly status: number;
+  readonly headers: { get(name: string): string | null };
+  text(): Promise<string>;
+}
+declare function fetch(input: string, init?: RequestInit): Promise<Response>;
+declare class URL {
+  constructor(url: string, base?: string);
+  readonly origin: string;
+  readonly protocol: string;
+  readonly host: string;
+  readonly pathname: string;
+  href: string;
+}

@@ -40,5 +40,6 @@ describe("session endpoints", () => {
     expect(() => normalizeBaseUrl("ftp://x")).toThrow(EndpointConfigError);
     expect(() => normalizeBaseUrl("not a url", "embed-url")).toThrow(/embed-url/);
     expect(() => normalizeBaseUrl("https://user:pw@api.example.com/v1")).toThrow(/key field/);
+    expect(() => normalizeBaseUrl("")).toThrow(EndpointConfigError);
   });
 });

@@ -4,32 +4,12 @@
  * A key may be present here, in memory; everything that leaves the session goes through
  * `publicEndpoints`, which drops it.
  */
-
-export interface EmbeddingEndpoint {
-  /** Base URL of an OpenAI-compatible API, e.g. "http://127.0.0.1:11434/v1" or "https://api.openai.com/v1". */
-  baseUrl: string;
-  model: string;
-  apiKey?: string;
-  batchSize: number;
-  /** Requested output dimensions (text-embedding-3 models accept it); absent → the model's own. */
-  dimensions?: number;
-  timeoutMs: number;
-}
-
-export interface LlmEndpoint {
-  baseUrl: string;
-  model: string;
-  apiKey?: string;
-  timeoutMs: number;
-}
+import { resolveEndpointUrl, type EmbeddingEndpoint, type LlmEndpoint } from "./endpoint";
 
 export interface SessionEndpoints {
   embedding?: EmbeddingEndpoint;
   llm?: LlmEndpoint;
 }
-
-export const DEFAULT_EMBED_BATCH = 16;
-export const DEFAULT_TIMEOUT_MS = 30_000;
 
 /** The endpoints without their keys: what may be persisted, logged, or put in a cache key. */
 export function publicEndpoints(endpoints: SessionEndpoints): SessionEndpoints {
@@ -68,21 +48,9 @@ export class EndpointConfigError extends Error {
   }
 }
 
-/** A base URL the providers can call: http(s), no credentials in it, no trailing slash. */
+/** A base URL the providers can call (the same rules as the clients apply), trimmed; else a typed error naming the field. */
 export function normalizeBaseUrl(input: string, field = "url"): string {
-  const trimmed = input.trim();
-  let url: URL;
-  try {
-    url = new URL(trimmed);
-  } catch {
-    throw new EndpointConfigError(
-      field,
-      `${field}: "${trimmed}" is not a URL (e.g. http://127.0.0.1:11434/v1)`,
-    );
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:")
-    throw new EndpointConfigError(field, `${field}: only http and https endpoints are supported`);
-  if (/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*@/i.test(trimmed))
-    throw new EndpointConfigError(field, `${field}: put the key in the key field, not in the URL`);
-  return trimmed.replace(/\/+$/, "");
+  const resolved = resolveEndpointUrl(input, "embeddings");
+  if ("error" in resolved) throw new EndpointConfigError(field, `${field}: ${resolved.error}`);
+  return input.trim().replace(/\/+$/, "");
 }
