@@ -3,6 +3,7 @@ import { useRef } from "react";
 import { useExtractionProgress } from "../engine/queries";
 import { useWorkbench } from "../state/store";
 import { ACCEPTED_FILES } from "./openFile";
+import { SettingsButton } from "./SettingsDialog";
 
 export interface DocumentStatus {
   text: string;
@@ -60,6 +61,7 @@ export function DocumentBar({ status, onFiles }: { status: DocumentStatus; onFil
           <progress max={progress.total} value={progress.done} aria-label="extraction progress" />
         )}
       </div>
+      <SettingsButton />
     </header>
   );
 }

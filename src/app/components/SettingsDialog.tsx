@@ -1,0 +1,212 @@
+/**
+ * Endpoints and keys (DESIGN §4 `settings-button`). Nothing here is chunker config: the form edits
+ * the session's endpoints; Save hands them to the engine worker. Keys stay in memory unless the
+ * user asks to keep them for this tab (sessionStorage); they are never persisted beyond it.
+ */
+import { useState } from "react";
+import { DEFAULT_BATCH_SIZE as DEFAULT_EMBED_BATCH, DEFAULT_TIMEOUT_MS } from "../../core/providers/endpoint";
+import { EndpointConfigError, normalizeBaseUrl, type SessionEndpoints } from "../../core/providers/session";
+import { useSettings } from "../state/settings";
+import { ConnectionTest } from "./ConnectionTest";
+import "./settings.css";
+
+interface EndpointForm {
+  url: string;
+  model: string;
+  key: string;
+  batch: string;
+  dimensions: string;
+  timeout: string;
+}
+
+function formOf(
+  e: { baseUrl: string; model: string; apiKey?: string; timeoutMs?: number } | undefined,
+  batch = DEFAULT_EMBED_BATCH,
+  dimensions?: number,
+): EndpointForm {
+  return {
+    url: e?.baseUrl ?? "",
+    model: e?.model ?? "",
+    key: e?.apiKey ?? "",
+    batch: String(batch),
+    dimensions: dimensions ? String(dimensions) : "",
+    timeout: String((e?.timeoutMs ?? DEFAULT_TIMEOUT_MS) / 1000),
+  };
+}
+
+function positiveInt(value: string, field: string, fallback: number): number {
+  if (value.trim() === "") return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1)
+    throw new EndpointConfigError(field, `${field} must be a whole number ≥ 1`);
+  return n;
+}
+
+function positiveSeconds(value: string, field: string): number {
+  const n = Number(value);
+  if (!(n > 0)) throw new EndpointConfigError(field, `${field} must be a number of seconds > 0`);
+  return Math.round(n * 1000);
+}
+
+/** The form as endpoints; an endpoint with neither URL nor model is "not configured". */
+export function endpointsFromForm(embed: EndpointForm, llm: EndpointForm): SessionEndpoints {
+  const out: SessionEndpoints = {};
+  if (embed.url.trim() || embed.model.trim()) {
+    if (!embed.model.trim())
+      throw new EndpointConfigError("embedding model", "embedding model: name the model");
+    const dimensions = embed.dimensions.trim() ? positiveInt(embed.dimensions, "dimensions", 0) : undefined;
+    out.embedding = {
+      baseUrl: normalizeBaseUrl(embed.url, "embedding URL"),
+      model: embed.model.trim(),
+      batchSize: positiveInt(embed.batch, "batch size", DEFAULT_EMBED_BATCH),
+      timeoutMs: positiveSeconds(embed.timeout, "embedding timeout"),
+      ...(dimensions ? { dimensions } : {}),
+      ...(embed.key ? { apiKey: embed.key } : {}),
+    };
+  }
+  if (llm.url.trim() || llm.model.trim()) {
+    if (!llm.model.trim()) throw new EndpointConfigError("LLM model", "LLM model: name the model");
+    out.llm = {
+      baseUrl: normalizeBaseUrl(llm.url, "LLM URL"),
+      model: llm.model.trim(),
+      timeoutMs: positiveSeconds(llm.timeout, "LLM timeout"),
+      ...(llm.key ? { apiKey: llm.key } : {}),
+    };
+  }
+  return out;
+}
+
+export function SettingsButton() {
+  const [open, setOpen] = useState(false);
+  const configured = useSettings((s) => s.endpoints);
+  const label = configured.embedding ? configured.embedding.model : "local lexical";
+  return (
+    <>
+      <button
+        type="button"
+        data-testid="settings-button"
+        onClick={() => setOpen(true)}
+        title="Embedding and LLM endpoints, and their keys"
+      >
+        Endpoints · {label}
+      </button>
+      {open && <SettingsDialog onClose={() => setOpen(false)} />}
+    </>
+  );
+}
+
+function SettingsDialog({ onClose }: { onClose(): void }) {
+  const saved = useSettings((s) => s.endpoints);
+  const savedRemember = useSettings((s) => s.rememberKeys);
+  const setEndpoints = useSettings((s) => s.setEndpoints);
+  const [embed, setEmbed] = useState(() =>
+    formOf(saved.embedding, saved.embedding?.batchSize, saved.embedding?.dimensions),
+  );
+  const [llm, setLlm] = useState(() => formOf(saved.llm));
+  const [remember, setRemember] = useState(savedRemember);
+  const [error, setError] = useState<string | null>(null);
+
+  let draft: SessionEndpoints | null = null;
+  let draftError: string | null = null;
+  try {
+    draft = endpointsFromForm(embed, llm);
+  } catch (err) {
+    if (!(err instanceof EndpointConfigError)) throw err;
+    draftError = err.message;
+  }
+
+  return (
+    <div className="dialog-backdrop" onKeyDown={(e) => e.key === "Escape" && onClose()}>
+      <form
+        className="dialog settings-dialog"
+        role="dialog"
+        aria-labelledby="settings-title"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!draft) return setError(draftError);
+          setEndpoints(draft, remember);
+          onClose();
+        }}
+      >
+        <h2 id="settings-title">Endpoints</h2>
+        <p className="hint">
+          With no embedding endpoint the workbench uses its local lexical embedder (hashed TF-IDF — not
+          neural), and makes no request beyond this page. Any OpenAI-compatible server works: OpenAI, Ollama,
+          LM Studio, vLLM, TEI.
+        </p>
+        <fieldset>
+          <legend>Embeddings (/v1/embeddings)</legend>
+          <EndpointFields prefix="embed" form={embed} onChange={setEmbed} withBatch />
+          <ConnectionTest kind="embedding" endpoints={draft} />
+        </fieldset>
+        <fieldset>
+          <legend>LLM (/v1/chat/completions, JSON replies)</legend>
+          <EndpointFields prefix="llm" form={llm} onChange={setLlm} />
+          <ConnectionTest kind="llm" endpoints={draft} />
+        </fieldset>
+        <label className="check">
+          <input
+            type="checkbox"
+            data-testid="settings-remember-keys"
+            checked={remember}
+            onChange={(e) => setRemember(e.currentTarget.checked)}
+          />
+          Keep keys for this tab (sessionStorage; otherwise memory only). Keys are never exported or saved.
+        </label>
+        {(error ?? draftError) && (
+          <p className="error" role="alert" data-testid="settings-error">
+            {error ?? draftError}
+          </p>
+        )}
+        <div className="dialog-actions">
+          <button type="button" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="primary" data-testid="settings-save" disabled={!draft}>
+            Save
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}
+
+function EndpointFields({
+  prefix,
+  form,
+  onChange,
+  withBatch = false,
+}: {
+  prefix: string;
+  form: EndpointForm;
+  onChange(form: EndpointForm): void;
+  withBatch?: boolean;
+}) {
+  const field = (
+    name: keyof EndpointForm,
+    label: string,
+    props: React.InputHTMLAttributes<HTMLInputElement> = {},
+  ) => (
+    <label className="field">
+      <span>{label}</span>
+      <input
+        data-testid={`settings-${prefix}-${name}`}
+        value={form[name]}
+        onChange={(e) => onChange({ ...form, [name]: e.currentTarget.value })}
+        autoComplete="off"
+        spellCheck={false}
+        {...props}
+      />
+    </label>
+  );
+  return (
+    <div className="endpoint-fields">
+      {field("url", "Base URL", { placeholder: "http://127.0.0.1:11434/v1" })}
+      {field("model", "Model", { placeholder: withBatch ? "text-embedding-3-small" : "gpt-4o-mini" })}
+      {field("key", "Key (optional)", { type: "password" })}
+      {withBatch && field("batch", "Batch size", { inputMode: "numeric" })}
+      {withBatch && field("dimensions", "Dimensions (optional)", { inputMode: "numeric" })}
+      {field("timeout", "Timeout (s)", { inputMode: "decimal" })}
+    </div>
+  );
+}
