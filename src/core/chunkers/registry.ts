@@ -1,6 +1,8 @@
 import type { ChunkerSpec } from "../chunk";
 import { headerChunker } from "./header";
 import { hierarchicalChunker } from "./hierarchical";
+import { hybridChunker } from "./hybrid";
+import { lateJaccardChunker } from "./lateJaccard";
 import { recursiveChunker } from "./recursive";
 import { simpleChunker } from "./simple";
 import { tokenChunker } from "./token";
@@ -13,6 +15,8 @@ export const CHUNKERS: readonly AnyChunkerSpec[] = [
   recursiveChunker,
   headerChunker,
   hierarchicalChunker,
+  lateJaccardChunker,
+  hybridChunker,
   simpleChunker,
 ];
 

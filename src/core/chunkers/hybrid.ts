@@ -1,0 +1,295 @@
+/**
+ * The NOESIS HybridChunker: resolve a mode (routing rules when given, else the config's `mode`),
+ * run that mode's chunker, add quality scores and the seed's stats (`chunk.count`, `chunker.mode`,
+ * `chunker.version` "hybrid-v1", quality.*).
+ *
+ * Modes run through MODE_RUNNERS. "late" is the late chunker Phase 1 (late-jaccard) with
+ * target_tokens = max_chunk_tokens, as the seed's HybridChunker builds its LateChunker. "agentic"
+ * has no runner yet: it falls back to late-jaccard with a warning — the seed's AgenticChunker does
+ * the same (LLM boundary detection "not yet activated … immediately falls back to LateChunker").
+ * An agentic runner is plugged in by adding it to MODE_RUNNERS.
+ *
+ * Quality: the seed's scores come from an LLM judge the workbench does not have. Per chunk it
+ * computes instead, and says so in the stats: `size_fit` = min(t, T) / max(t, T) for the chunk's t
+ * tokens and T = max_chunk_tokens (1 = on target); `lexical_cohesion` = mean Jaccard of the word
+ * sets (the seed's words) of adjacent sentences inside the chunk, null for a one-sentence chunk.
+ * No `quality.mean_coherence`: that key is reserved for a real coherence score (CHUNKERS.md).
+ */
+import type { ChunkDraft, ChunkerOutput, ChunkerSpec, ConfigProblem, RunContext } from "../chunk";
+import type { DocModel } from "../document";
+import {
+  CHUNKER_MODES,
+  formatProblem,
+  resolveMode,
+  RoutingRulesError,
+  validateRoutingRules,
+  type ChunkerMode,
+  type ModeResolution,
+  type RoutingContext,
+  type RoutingRules,
+} from "../routing";
+import { noesisSentences, noesisWords } from "../text/noesisSentences";
+import { tokensInRange } from "../text/spanTokens";
+import type { EncodingName } from "../text/tokenizer";
+import { jaccard, LATE_JACCARD_DEFAULTS, runLateJaccard } from "./lateJaccard";
+
+export interface HybridRouting {
+  /** rag_routing_rules.yaml as an object; null → no routing, the config's `mode` applies. */
+  rules: RoutingRules | null;
+  context: RoutingContext;
+}
+
+export interface HybridConfig {
+  mode: ChunkerMode;
+  max_chunk_tokens: number;
+  overlap_tokens: number;
+  enable_quality_metrics: boolean;
+  routing: HybridRouting;
+}
+
+export const HYBRID_DEFAULTS: HybridConfig = {
+  mode: "late",
+  max_chunk_tokens: 450,
+  overlap_tokens: 80,
+  enable_quality_metrics: true,
+  routing: { rules: null, context: {} },
+};
+
+const ENCODING: EncodingName = "cl100k_base";
+
+/** What a mode needs from the hybrid config. */
+export interface ModeParams {
+  max_chunk_tokens: number;
+  overlap_tokens: number;
+}
+
+export interface ModeRunner {
+  /** The chunker id that actually runs, reported as `chunker.ran`. */
+  id: string;
+  run(doc: DocModel, params: ModeParams, ctx: RunContext): Promise<ChunkerOutput>;
+}
+
+export const MODE_RUNNERS: Partial<Record<ChunkerMode, ModeRunner>> = {
+  late: {
+    id: "late-jaccard",
+    run: (doc, params, ctx) =>
+      runLateJaccard(
+        doc,
+        {
+          ...LATE_JACCARD_DEFAULTS,
+          target_tokens: params.max_chunk_tokens,
+          overlap_tokens: params.overlap_tokens,
+        },
+        ctx,
+      ),
+  },
+};
+
+/** The fallback for a mode without a runner, as the seed's agentic chunker falls back to the late one. */
+const FALLBACK: ChunkerMode = "late";
+
+export function resolveHybridMode(config: HybridConfig): ModeResolution & { source: "routing" | "config" } {
+  const raw: unknown = config.routing.rules;
+  if (raw !== null && raw !== undefined) {
+    // The config holds the rules as given (numbers, nulls): resolve on their normalized form.
+    const { rules, problems } = validateRoutingRules(raw);
+    if (!rules) throw new RoutingRulesError(problems);
+    return { ...resolveMode(rules, config.routing.context ?? {}), source: "routing" };
+  }
+  return {
+    mode: config.mode,
+    ruleIndex: null,
+    level: "config",
+    description: `no routing rules → mode ${config.mode}`,
+    source: "config",
+  };
+}
+
+export interface ChunkQuality {
+  index: number;
+  size_fit: number;
+  lexical_cohesion: number | null;
+}
+
+export async function chunkQuality(
+  doc: DocModel,
+  drafts: readonly ChunkDraft[],
+  targetTokens: number,
+  ctx: RunContext,
+): Promise<ChunkQuality[]> {
+  const tokenizer = await ctx.tokenizer(ENCODING);
+  const encoded = ctx.encoded.get(doc.id, tokenizer, doc.text);
+  return drafts.map((d, index) => {
+    const t = tokensInRange(encoded, d.start, d.end);
+    const sizeFit = t === 0 ? 0 : Math.min(t, targetTokens) / Math.max(t, targetTokens);
+    const words = noesisSentences(doc.text.slice(d.start, d.end)).map(
+      (s) => new Set(noesisWords(doc.text.slice(d.start + s.start, d.start + s.end))),
+    );
+    let sum = 0;
+    for (let i = 1; i < words.length; i++) sum += jaccard(words[i - 1]!, [...words[i]!]);
+    return { index, size_fit: sizeFit, lexical_cohesion: words.length > 1 ? sum / (words.length - 1) : null };
+  });
+}
+
+const mean = (xs: readonly number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null);
+
+export const hybridChunker: ChunkerSpec<HybridConfig> = {
+  id: "hybrid",
+  label: "Hybrid (routing → late / agentic)",
+  source: "hybrid-late-agentic-chunker.md",
+  description:
+    "NOESIS HybridChunker: routing rules (tenant, doc_class, collection_id) pick late or agentic chunking; late runs late-jaccard at max_chunk_tokens; agentic falls back to late until it exists. Stats as the seed: chunk.count, chunker.mode, quality.scores.",
+  defaults: HYBRID_DEFAULTS,
+  params: [
+    {
+      key: "mode",
+      label: "Mode",
+      type: "enum",
+      options: CHUNKER_MODES,
+      help: "Seed: late. Used when no routing rules are given; with rules, the rules decide.",
+    },
+    {
+      key: "max_chunk_tokens",
+      label: "Max chunk tokens",
+      type: "int",
+      min: 1,
+      max: 32_768,
+      sliderMax: 2048,
+      step: 1,
+      help: "Seed: 450. The late chunker's target_tokens.",
+    },
+    {
+      key: "overlap_tokens",
+      label: "Overlap tokens",
+      type: "int",
+      min: 0,
+      max: 32_767,
+      sliderMax: 512,
+      step: 1,
+      help: "Seed: 80. Whole sentences carried into the next chunk after a low-similarity boundary.",
+    },
+    {
+      key: "enable_quality_metrics",
+      label: "Quality metrics",
+      type: "boolean",
+      help: "Seed: true. Per chunk: size fit to max_chunk_tokens and lexical cohesion of adjacent sentences (the seed's LLM judge is not available).",
+    },
+    {
+      key: "routing",
+      label: "Routing rules",
+      type: "structured",
+      editor: "routing-rules",
+      help: "rag_routing_rules.yaml and the document's tenant / doc_class / collection_id. Most specific rule wins: tenant+doc_class+collection_id > tenant+doc_class > tenant+collection_id > tenant > default_chunker_mode.",
+    },
+  ],
+  presets: [
+    { name: "Seed defaults (late, 450/80)", config: { ...HYBRID_DEFAULTS } },
+    {
+      name: "Seed routing example (enterprise legal contract → agentic)",
+      config: {
+        routing: {
+          rules: {
+            default_profile: "standard",
+            default_chunker_mode: "late",
+            rules: [
+              { tenant: "enterprise", profile: "premium", chunker_mode: "late" },
+              {
+                tenant: "enterprise",
+                doc_class: "legal_contract",
+                profile: "premium",
+                chunker_mode: "agentic",
+              },
+            ],
+          },
+          context: { tenant: "enterprise", doc_class: "legal_contract" },
+        },
+      },
+    },
+  ],
+  check(config) {
+    const problems: ConfigProblem[] = checkRouting(config.routing);
+    if (config.overlap_tokens >= config.max_chunk_tokens) {
+      problems.push({
+        key: "overlap_tokens",
+        message: `must be smaller than max_chunk_tokens (${config.max_chunk_tokens})`,
+      });
+    }
+    return problems;
+  },
+  encodingOf: () => ENCODING,
+  async chunk(doc, config, ctx) {
+    const resolution = resolveHybridMode(config);
+    const warnings: string[] = [];
+    let runner = MODE_RUNNERS[resolution.mode];
+    if (!runner) {
+      runner = MODE_RUNNERS[FALLBACK]!;
+      warnings.push(
+        `mode ${resolution.mode} (${resolution.description}) has no chunker in the workbench yet: ran ${runner.id} instead, ` +
+          `as the seed's AgenticChunker falls back to the LateChunker`,
+      );
+    }
+    const params = { max_chunk_tokens: config.max_chunk_tokens, overlap_tokens: config.overlap_tokens };
+    const out = await runner.run(doc, params, ctx);
+    ctx.signal?.throwIfAborted();
+    const stats: Record<string, unknown> = {
+      ...out.stats,
+      "chunk.count": out.drafts.length,
+      "chunker.mode": resolution.mode,
+      "chunker.ran": runner.id,
+      "chunker.version": "hybrid-v1",
+      "routing.source": resolution.source,
+      "routing.level": resolution.level,
+      "routing.rule_index": resolution.ruleIndex,
+      "routing.matched": resolution.description,
+    };
+    let drafts = out.drafts;
+    if (config.enable_quality_metrics) {
+      const scores = await chunkQuality(doc, drafts, config.max_chunk_tokens, ctx);
+      drafts = drafts.map((d, i) => ({ ...d, meta: { ...d.meta, quality: scores[i] } }));
+      stats["quality.scores"] = scores;
+      stats["quality.mean_size_fit"] = mean(scores.map((s) => s.size_fit));
+      stats["quality.mean_lexical_cohesion"] = mean(
+        scores.flatMap((s) => (s.lexical_cohesion === null ? [] : [s.lexical_cohesion])),
+      );
+      stats["quality.method"] =
+        "size_fit = min(t, T)/max(t, T) with T = max_chunk_tokens; lexical_cohesion = mean Jaccard of adjacent sentences' word sets";
+    }
+    return {
+      drafts,
+      stats,
+      warnings: [...warnings, ...(out.warnings ?? [])],
+      ...(out.trace ? { trace: out.trace } : {}),
+    };
+  },
+};
+
+/** The routing param's shape: {rules: <routing rules> | null, context: {tenant?, doc_class?, collection_id?}}. */
+function checkRouting(routing: unknown): ConfigProblem[] {
+  if (typeof routing !== "object" || routing === null || Array.isArray(routing)) {
+    return [{ key: "routing", message: "must be {rules, context}" }];
+  }
+  const problems: ConfigProblem[] = [];
+  const { rules, context, ...rest } = routing as Record<string, unknown>;
+  for (const key of Object.keys(rest))
+    problems.push({ key: "routing", message: `unknown key ${key} (known: rules, context)` });
+  if (rules !== null && rules !== undefined) {
+    for (const p of validateRoutingRules(rules).problems)
+      problems.push({ key: "routing", message: `rules: ${formatProblem(p)}` });
+  }
+  if (context !== undefined) {
+    if (typeof context !== "object" || context === null || Array.isArray(context)) {
+      problems.push({ key: "routing", message: "context must be {tenant?, doc_class?, collection_id?}" });
+    } else {
+      for (const [key, value] of Object.entries(context)) {
+        if (!["tenant", "doc_class", "collection_id"].includes(key))
+          problems.push({
+            key: "routing",
+            message: `context: unknown key ${key} (known: tenant, doc_class, collection_id)`,
+          });
+        else if (typeof value !== "string")
+          problems.push({ key: "routing", message: `context.${key} must be a string` });
+      }
+    }
+  }
+  return problems;
+}

@@ -1,0 +1,326 @@
+/**
+ * late-jaccard against the NOESIS seed's LateChunker Phase 1: its regex sentences, its boundary
+ * loop (similarity checked only once a chunk reaches target_tokens), its overlap rule, its
+ * content ids — with true offsets, the adjacent-similarity trace and the max_tokens warning.
+ */
+import { describe, expect, it } from "vitest";
+import type { Chunk } from "../../src/core/chunk";
+import {
+  detectJaccardBoundaries,
+  lateJaccardChunker,
+  LATE_JACCARD_DEFAULTS,
+  type LateJaccardConfig,
+} from "../../src/core/chunkers/lateJaccard";
+import { resolveConfig, validConfig } from "../../src/core/config";
+import { textDocModel, type DocModel } from "../../src/core/document";
+import { createRunContext, materialize } from "../../src/core/engine";
+import { contentId } from "../../src/core/text/contentId";
+import { encodeText } from "../../src/core/text/encodedText";
+import { noesisSentences } from "../../src/core/text/noesisSentences";
+import { tokensInRange } from "../../src/core/text/spanTokens";
+import { loadTokenizer } from "../../src/core/text/tokenizer";
+
+async function run(doc: DocModel, cfg: Partial<LateJaccardConfig> = {}) {
+  const config = validConfig(lateJaccardChunker, cfg);
+  const out = await lateJaccardChunker.chunk(doc, config, createRunContext());
+  const chunks = materialize(doc, out.drafts, await loadTokenizer("cl100k_base"));
+  return { out, chunks };
+}
+
+/** `re.split(r"(?<=[.!?])\s+", text)`, stripped, empties dropped: the seed's _split_sentences. */
+const seedSplit = (text: string) =>
+  text
+    .split(/(?<=[.!?])\s+/u)
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
+
+/** The seed's _detect_boundaries_jaccard transcribed, similarity recomputed from joined text as the seed does. */
+function seedBoundaries(
+  sentences: string[],
+  tokens: number[],
+  target: number,
+  overlap: number,
+  threshold: number,
+) {
+  const words = (ss: string[]) => new Set(ss.join(" ").toLowerCase().split(/\s+/u).filter(Boolean));
+  const sim = (a: string[], b: string[]) => {
+    const w1 = words(a);
+    const w2 = words(b);
+    if (!w1.size && !w2.size) return 1;
+    if (!w1.size || !w2.size) return 0;
+    const inter = [...w1].filter((w) => w2.has(w)).length;
+    return inter / new Set([...w1, ...w2]).size;
+  };
+  const out: [number, number, number][] = [];
+  let cs = 0;
+  let ct = 0;
+  for (let i = 0; i < sentences.length; i++) {
+    ct += tokens[i]!;
+    if (ct >= target) {
+      if (i + 1 < sentences.length) {
+        const s = sim(sentences.slice(cs, i + 1), [sentences[i + 1]!]);
+        if (s < threshold) {
+          out.push([cs, i + 1, s]);
+          let n = 0;
+          let t = 0;
+          for (let k = i; k >= cs; k--) {
+            if (t + tokens[k]! > overlap) break;
+            t += tokens[k]!;
+            n++;
+          }
+          cs = i + 1 - n;
+          ct = tokens.slice(cs, i + 1).reduce((a, b) => a + b, 0);
+          continue;
+        }
+      }
+      out.push([cs, i + 1, 1]);
+      cs = i + 1;
+      ct = 0;
+    }
+  }
+  if (cs < sentences.length) out.push([cs, sentences.length, 0]);
+  return out;
+}
+
+/** A deterministic pseudo-random generator, so the property test is reproducible. */
+function rng(seed: number) {
+  let s = seed >>> 0;
+  return () => {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+
+const VOCAB = "river bank money loan water fish boat rate credit stream interest flood".split(" ");
+
+function prose(n: number, rand: () => number): string {
+  return Array.from({ length: n }, () => {
+    const len = 3 + Math.floor(rand() * 10);
+    const ws = Array.from({ length: len }, () => VOCAB[Math.floor(rand() * VOCAB.length)]!);
+    return ws.join(" ") + ".";
+  }).join(rand() < 0.2 ? "\n\n" : " ");
+}
+
+describe("noesisSentences", () => {
+  it("splits exactly where the seed's regex splits, as true ranges", () => {
+    const text =
+      '  Intro heading\n\nFirst sentence. Second one!  Third?\n\nA "quoted." Next e.g. here.\tTab-led. Trailing   ';
+    const spans = noesisSentences(text);
+    expect(spans.map((s) => text.slice(s.start, s.end))).toEqual(seedSplit(text));
+    // A paragraph break without a full stop is not a sentence end in the seed.
+    expect(text.slice(spans[0]!.start, spans[0]!.end)).toBe("Intro heading\n\nFirst sentence.");
+  });
+
+  it("gives nothing for blank text", () => {
+    expect(noesisSentences(" \n\n ")).toEqual([]);
+  });
+});
+
+describe("tokensInRange", () => {
+  it("counts each token once, in the range holding its end; whitespace between ranges in none", async () => {
+    const t = await loadTokenizer("cl100k_base");
+    const text = "Hello world. Foo bar baz.\n\nLast line here.";
+    const enc = encodeText(t, text);
+    const spans = noesisSentences(text);
+    const counts = spans.map((s) => tokensInRange(enc, s.start, s.end));
+    // In context " Foo" is one token; alone "Foo" may be two: within one of encoding alone.
+    counts.forEach((n, i) =>
+      expect(Math.abs(n - t.count(text.slice(spans[i]!.start, spans[i]!.end)))).toBeLessThanOrEqual(1),
+    );
+    expect(counts[0]).toBe(3); // "Hello", " world", "."
+    // The ranges and the gaps between them partition the token stream.
+    const cuts = [0, ...spans.flatMap((s) => [s.start, s.end]), text.length];
+    let total = 0;
+    for (let i = 1; i < cuts.length; i++) total += tokensInRange(enc, cuts[i - 1]!, cuts[i]!);
+    expect(total).toBe(enc.ids.length);
+    expect(tokensInRange(enc, spans[0]!.end, spans[1]!.start)).toBe(0); // the space went to " Foo"
+  });
+});
+
+describe("detectJaccardBoundaries", () => {
+  it("matches the transcribed seed loop on generated documents", () => {
+    const rand = rng(7);
+    for (let trial = 0; trial < 40; trial++) {
+      const sentences = seedSplit(prose(5 + Math.floor(rand() * 60), rand));
+      const tokens = sentences.map(() => 1 + Math.floor(rand() * 30));
+      const target = 10 + Math.floor(rand() * 120);
+      const overlap = Math.floor(rand() * target);
+      const threshold = [0, 0.1, 0.3, 0.7, 1.01][trial % 5]!;
+      const words = sentences.map((s) => s.toLowerCase().split(/\s+/u));
+      const got = detectJaccardBoundaries(tokens, words, {
+        target_tokens: target,
+        overlap_tokens: overlap,
+        similarity_threshold: threshold,
+      }).boundaries.map((b) => [b.startIdx, b.endIdx, b.similarityScore]);
+      const want = seedBoundaries(sentences, tokens, target, overlap, threshold);
+      expect(got.length).toBe(want.length);
+      got.forEach((g, i) => {
+        expect(g[0]).toBe(want[i]![0]);
+        expect(g[1]).toBe(want[i]![1]);
+        expect(g[2]).toBeCloseTo(want[i]![2], 12);
+      });
+    }
+  });
+
+  it("considers similarity only once a chunk reaches target: no cut between dissimilar short sentences", () => {
+    // Every pair of sentences shares no word (Jaccard 0 < threshold everywhere).
+    const words = Array.from({ length: 10 }, (_, i) => [`a${i}`, `b${i}`]);
+    const tokens = Array(10).fill(3) as number[];
+    const { boundaries, gapSimilarity } = detectJaccardBoundaries(tokens, words, {
+      target_tokens: 9,
+      overlap_tokens: 3,
+      similarity_threshold: 0.1,
+    });
+    expect(gapSimilarity).toEqual(Array(9).fill(0));
+    // Close at 9 tokens (3 sentences), carry the last sentence (3 ≤ 3 overlap tokens), repeat.
+    expect(boundaries.map((b) => [b.startIdx, b.endIdx, b.kind])).toEqual([
+      [0, 3, "similarity"],
+      [2, 5, "similarity"],
+      [4, 7, "similarity"],
+      [6, 9, "similarity"],
+      [8, 10, "document-end"],
+    ]);
+  });
+
+  it("forces a boundary without overlap when the chunk is similar to the next sentence", () => {
+    const words = Array.from({ length: 6 }, () => ["same", "words"]);
+    const tokens = Array(6).fill(4) as number[];
+    const { boundaries } = detectJaccardBoundaries(tokens, words, {
+      target_tokens: 8,
+      overlap_tokens: 4,
+      similarity_threshold: 0.5,
+    });
+    expect(boundaries.map((b) => [b.startIdx, b.endIdx, b.kind, b.similarityScore])).toEqual([
+      [0, 2, "forced", 1],
+      [2, 4, "forced", 1],
+      [4, 6, "forced", 1],
+    ]);
+  });
+});
+
+describe("late-jaccard chunker", () => {
+  const rand = rng(42);
+  const text = prose(400, rand);
+  const doc = textDocModel("doc-1", "rivers.txt", text);
+
+  it("gives true ranges of whole seed sentences, chunks reaching the target, seed ids and metadata", async () => {
+    const { out, chunks } = await run(doc, { target_tokens: 120, overlap_tokens: 30 });
+    const spans = noesisSentences(text);
+    expect(chunks.length).toBeGreaterThan(5);
+    for (const c of chunks) {
+      expect(c.text).toBe(text.slice(c.start, c.end));
+      const [s, e] = c.meta.sentence_range as [number, number];
+      expect(c.start).toBe(spans[s]!.start);
+      expect(c.end).toBe(spans[e - 1]!.end);
+      const joined = spans
+        .slice(s, e)
+        .map((x) => text.slice(x.start, x.end))
+        .join(" ");
+      expect(c.id.replace(/_\d+$/, "")).toBe(await contentId("doc-1", joined));
+      expect(c.meta.chunker).toBe("late");
+    }
+    // Every chunk but the last closed at ≥ target tokens (measured on the document's encoding).
+    const t = await loadTokenizer("cl100k_base");
+    const enc = encodeText(t, text);
+    for (const c of chunks.slice(0, -1)) {
+      const [s, e] = c.meta.sentence_range as [number, number];
+      const sum = spans.slice(s, e).reduce((a, x) => a + tokensInRange(enc, x.start, x.end), 0);
+      expect(sum).toBeGreaterThanOrEqual(120);
+    }
+    expect(out.stats?.["sentence.count"]).toBe(spans.length);
+    expect(out.warnings).toEqual([]);
+  });
+
+  it("traces one similarity point per sentence gap; boundaries sit on point offsets", async () => {
+    const { out, chunks } = await run(doc, {
+      target_tokens: 120,
+      overlap_tokens: 30,
+      similarity_threshold: 0.2,
+    });
+    const spans = noesisSentences(text);
+    const trace = out.trace!;
+    expect(trace.threshold).toBe(0.2);
+    expect(trace.points.map((p) => p.offset)).toEqual(spans.slice(0, -1).map((s) => s.end));
+    for (const p of trace.points) {
+      expect(p.value).toBeGreaterThanOrEqual(0);
+      expect(p.value).toBeLessThanOrEqual(1);
+    }
+    const offsets = new Set(trace.points.map((p) => p.offset));
+    expect(trace.boundaries).toEqual(chunks.slice(0, -1).map((c) => c.end));
+    for (const b of trace.boundaries) expect(offsets.has(b)).toBe(true);
+    // A similarity boundary's score is the traced value at its gap, below the threshold.
+    const byOffset = new Map(trace.points.map((p) => [p.offset, p.value]));
+    for (const c of chunks.filter((c) => c.meta.boundary === "similarity")) {
+      expect(c.meta.similarity_score).toBe(byOffset.get(c.end));
+      expect(c.meta.similarity_score as number).toBeLessThan(0.2);
+    }
+  });
+
+  it("carries overlap sentences into the next chunk only after a similarity boundary", async () => {
+    const { chunks } = await run(doc, { target_tokens: 100, overlap_tokens: 40, similarity_threshold: 0.3 });
+    const kinds = new Set(chunks.map((c) => c.meta.boundary));
+    expect([...kinds].sort()).toEqual(["document-end", "forced", "similarity"]);
+    for (let i = 1; i < chunks.length; i++) {
+      const prev = chunks[i - 1]!;
+      const cur = chunks[i]!;
+      const carried = cur.meta.overlap_sentences as number;
+      if (prev.meta.boundary === "forced") expect(carried).toBe(0);
+      expect(cur.start < prev.end).toBe(carried > 0);
+    }
+  });
+
+  it("chunks a document over max_tokens anyway and warns", async () => {
+    const { out, chunks } = await run(doc, { max_tokens: 100 });
+    expect(chunks.length).toBeGreaterThan(0);
+    expect(out.warnings).toHaveLength(1);
+    expect(out.warnings![0]).toMatch(/over max_tokens 100/);
+  });
+
+  it("flags chunks holding a sentence the seed's regex cannot split, and warns", async () => {
+    // CJK full stops are not [.!?]: the seed sees one long sentence.
+    const cjk = "檢索增強生成將文件切成小塊。模型讀取每一塊並引用頁碼。".repeat(30) + " Short one. Another.";
+    const { out, chunks } = await run(textDocModel("c", "c.txt", cjk), {
+      target_tokens: 50,
+      overlap_tokens: 10,
+    });
+    expect(chunks[0]!.flags).toEqual(["sentence-over-target"]);
+    expect(chunks.at(-1)!.flags).toEqual([]);
+    expect(out.warnings).toHaveLength(1);
+    expect(out.warnings![0]).toMatch(/^1 sentence is longer than target_tokens 50 \(longest \d+ tokens\)/);
+  });
+
+  it("is deterministic: two runs give the same chunks, ids and trace", async () => {
+    const a = await run(doc);
+    const b = await run(doc);
+    const key = (cs: Chunk[]) => cs.map((c) => [c.id, c.start, c.end]);
+    expect(key(a.chunks)).toEqual(key(b.chunks));
+    expect(a.out.trace).toEqual(b.out.trace);
+  });
+
+  it("same text in another document gets other ids", async () => {
+    const a = await run(doc);
+    const b = await run(textDocModel("doc-2", "rivers.txt", text));
+    expect(a.chunks[0]!.id).not.toBe(b.chunks[0]!.id);
+  });
+
+  it("has the seed's defaults and rejects overlap ≥ target", () => {
+    expect(LATE_JACCARD_DEFAULTS).toEqual({
+      max_tokens: 8000,
+      target_tokens: 450,
+      overlap_tokens: 80,
+      similarity_threshold: 0.1,
+    });
+    expect(
+      resolveConfig(lateJaccardChunker, { target_tokens: 50, overlap_tokens: 50 }).problems[0]?.key,
+    ).toBe("overlap_tokens");
+    expect(resolveConfig(lateJaccardChunker, { similarity_threshold: 1.5 }).problems[0]?.key).toBe(
+      "similarity_threshold",
+    );
+  });
+
+  it("an empty document gives no chunks and an empty trace", async () => {
+    const { chunks, out } = await run(textDocModel("e", "e.txt", ""));
+    expect(chunks).toEqual([]);
+    expect(out.trace).toEqual({ points: [], threshold: 0.1, boundaries: [] });
+  });
+});
