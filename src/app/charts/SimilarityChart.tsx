@@ -8,6 +8,7 @@
 import { memo, useEffect, useMemo, useRef, useState } from "react";
 import { Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { minMaxIndices } from "./downsample";
+import "./charts.css";
 
 export interface CurvePoint {
   value: number;
