@@ -95,6 +95,18 @@ export interface RunContext {
    * use the local lexical embedder fitted on the document.
    */
   embedder?: Embedder;
+  /** The session's LLM (a configured chat endpoint); absent → the agentic chunker falls back. */
+  llm?: Llm;
+  /**
+   * The host's rate limiter for LLM calls at `perMinute` (one per limit, kept across runs so a slider
+   * move does not reset the seed's 10 calls/minute).
+   */
+  rateLimiter?(perMinute: number): RateLimiter;
+  /**
+   * LLM tokens left today under the host's persisted count (the agentic seed's daily budget); the
+   * run reports what it spent in stats["agentic.tokens_used"] and the host books it.
+   */
+  llmTokensUsedToday?: number;
 }
 
 /** One config key as the parameter panel, the validator and the CLI see it. */

@@ -9,6 +9,13 @@ import type { ChunkRun } from "../core/chunk";
 import { chunkerSummaries, getChunker } from "../core/chunkers/registry";
 import type { DocModel } from "../core/document";
 import { createRunContext, runChunker } from "../core/engine";
+import type { Embedder } from "../core/providers/embedder";
+import type { Llm } from "../core/providers/llm";
+import { cachedEmbedder, MemoryEmbeddingCache } from "../core/providers/cache";
+import { createOpenAIEmbedder } from "../core/providers/openaiEmbedder";
+import { createOpenAILlm } from "../core/providers/openaiLlm";
+import { RateLimiter } from "../core/providers/rateLimit";
+import type { SessionEndpoints } from "../core/providers/session";
 import { EncodedTextCache } from "../core/text/encodedText";
 import { loadTokenizer, type EncodingName } from "../core/text/tokenizer";
 import { settle, type WorkerResult } from "./workerResult";
@@ -18,12 +25,27 @@ export interface RunRequest {
   docId: string;
   chunker: string;
   config: Record<string, unknown>;
+  /** LLM tokens the app has booked today (its persisted count); the agentic budget is checked against it. */
+  llmTokensUsedToday?: number;
 }
 
 const MAX_DOCUMENTS = 8;
 const documents = new Map<string, DocModel>();
 const encoded = new EncodedTextCache(MAX_DOCUMENTS * 2);
 const running = new Map<number, AbortController>();
+
+// The session's providers, rebuilt when the app sends new endpoints. The embedding cache outlives
+// them (keys include the embedder id), so switching back to a model reuses its vectors; rate limiters
+// are kept per limit so a slider move never resets the seed's calls-per-minute window.
+const embeddingCache = new MemoryEmbeddingCache();
+let embedder: Embedder | undefined;
+let llm: Llm | undefined;
+const limiters = new Map<number, RateLimiter>();
+const rateLimiter = (perMinute: number) => {
+  let limiter = limiters.get(perMinute);
+  if (!limiter) limiters.set(perMinute, (limiter = new RateLimiter(perMinute)));
+  return limiter;
+};
 
 const api = {
   setDocument(doc: DocModel): void {
@@ -41,6 +63,16 @@ const api = {
     });
   },
 
+  /** Endpoints (with their keys, in this worker's memory only); an endpoint left out returns to the local default. */
+  setEndpoints(endpoints: SessionEndpoints): Promise<WorkerResult<void>> {
+    return settle(async () => {
+      embedder = endpoints.embedding
+        ? cachedEmbedder(createOpenAIEmbedder(endpoints.embedding), embeddingCache)
+        : undefined;
+      llm = endpoints.llm ? createOpenAILlm(endpoints.llm) : undefined;
+    });
+  },
+
   run(request: RunRequest): Promise<WorkerResult<ChunkRun>> {
     const controller = new AbortController();
     running.set(request.requestId, controller);
@@ -48,7 +80,13 @@ const api = {
       const doc = documents.get(request.docId);
       if (!doc) throw new Error(`the engine does not hold document ${request.docId}; open it again`);
       getChunker(request.chunker);
-      return runChunker(doc, request.chunker, request.config, createRunContext(controller.signal, encoded));
+      return runChunker(doc, request.chunker, request.config, {
+        ...createRunContext(controller.signal, encoded),
+        ...(embedder ? { embedder } : {}),
+        ...(llm ? { llm } : {}),
+        rateLimiter,
+        llmTokensUsedToday: request.llmTokensUsedToday ?? 0,
+      });
     }).finally(() => running.delete(request.requestId));
   },
 

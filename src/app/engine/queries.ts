@@ -11,8 +11,20 @@ import type { ChunkRun, ConfigProblem } from "../../core/chunk";
 import { getChunker } from "../../core/chunkers/registry";
 import { resolveConfig } from "../../core/config";
 import type { DocModel } from "../../core/document";
+import { useLlmBudget } from "../state/llmBudget";
+import { useSettings } from "../state/settings";
 import type { OpenDocument } from "../state/store";
-import { extractDocument, runChunks, sendToEngine } from "./workers";
+import { extractDocument, runChunks, sendEndpoints, sendToEngine } from "./workers";
+
+let sentEndpoints: unknown = null;
+
+/** The worker holds the endpoints of the settings store before a run uses them (sent once per change). */
+async function syncEndpoints(): Promise<void> {
+  const { endpoints } = useSettings.getState();
+  if (endpoints === sentEndpoints) return;
+  await sendEndpoints(endpoints);
+  sentEndpoints = endpoints;
+}
 
 interface ProgressState {
   progress: Record<string, { done: number; total: number }>;
@@ -99,8 +111,9 @@ export function useChunkRun(
   const problems = resolveConfig(getChunker(settledChunker), settledConfig).problems;
   const currentProblems = resolveConfig(getChunker(chunker), config).problems;
 
+  const endpointsRevision = useSettings((s) => s.revision);
   const query = useQuery<ChunkRun, Error>({
-    queryKey: ["run", docId, settledChunker, settledConfig],
+    queryKey: ["run", docId, settledChunker, settledConfig, endpointsRevision],
     enabled: docId !== null && problems.length === 0,
     staleTime: Infinity,
     gcTime: 5 * 60_000,
@@ -108,7 +121,14 @@ export function useChunkRun(
     // Keep the last good run on screen while the next computes — for the same document only.
     placeholderData: (previous, previousQuery) =>
       previousQuery?.queryKey[1] === docId ? keepPreviousData(previous) : undefined,
-    queryFn: ({ signal }) => runChunks(docId!, settledChunker, settledConfig, signal),
+    queryFn: async ({ signal }) => {
+      await syncEndpoints();
+      const budget = useLlmBudget.getState();
+      const run = await runChunks(docId!, settledChunker, settledConfig, signal, budget.usedToday());
+      const spent = run.stats["agentic.tokens_used"];
+      if (typeof spent === "number") budget.book(spent);
+      return run;
+    },
   });
 
   return {
@@ -117,7 +137,7 @@ export function useChunkRun(
     isFetching: query.isFetching,
     error: query.error,
     problems: currentProblems,
-    requestKey: JSON.stringify([docId, paramsKey]),
+    requestKey: JSON.stringify([docId, paramsKey, endpointsRevision]),
     pending: settledParams !== paramsKey,
   };
 }

@@ -6,6 +6,7 @@
 import * as Comlink from "comlink";
 import type { ChunkRun } from "../../core/chunk";
 import type { DocModel } from "../../core/document";
+import type { SessionEndpoints } from "../../core/providers/session";
 import type { EncodingName } from "../../core/text/tokenizer";
 import type { EngineWorkerApi } from "../../workers/engine.worker";
 import type { DocumentKind, ExtractWorkerApi } from "../../workers/extract.worker";
@@ -106,8 +107,18 @@ export function runChunks(
   chunker: string,
   config: Record<string, unknown>,
   signal?: AbortSignal,
+  llmTokensUsedToday = 0,
 ): Promise<ChunkRun> {
   const requestId = nextRequestId++;
   const api = engineWorker();
-  return abortable(signal, api.run({ requestId, docId, chunker, config }), () => void api.cancel(requestId));
+  return abortable(
+    signal,
+    api.run({ requestId, docId, chunker, config, llmTokensUsedToday }),
+    () => void api.cancel(requestId),
+  );
+}
+
+/** The session's endpoints, keys included, to the engine worker's memory (never persisted there). */
+export async function sendEndpoints(endpoints: SessionEndpoints): Promise<void> {
+  unwrap(await engineWorker().setEndpoints(endpoints));
 }

@@ -24,6 +24,8 @@ interface SettingsState {
   endpoints: SessionEndpoints;
   /** Keys kept in sessionStorage for this tab (else memory only). */
   rememberKeys: boolean;
+  /** Bumped on every save: part of a run's cache key, so runs follow the endpoints (it holds no secret). */
+  revision: number;
   setEndpoints(endpoints: SessionEndpoints, rememberKeys: boolean): void;
 }
 
@@ -80,8 +82,9 @@ function persist(endpoints: SessionEndpoints, rememberKeys: boolean) {
 
 export const useSettings = create<SettingsState>()((set) => ({
   ...restore(),
+  revision: 0,
   setEndpoints(endpoints, rememberKeys) {
     persist(endpoints, rememberKeys);
-    set({ endpoints, rememberKeys });
+    set((s) => ({ endpoints, rememberKeys, revision: s.revision + 1 }));
   },
 }));
