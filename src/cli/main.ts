@@ -8,6 +8,14 @@ import { chunkerSummaries, getChunker, UnknownChunkerError } from "../core/chunk
 import { ConfigError } from "../core/config";
 import { createRunContext, runChunker } from "../core/engine";
 import { toCsv, toJsonl } from "../core/export/chunkRecords";
+import {
+  CONFIG_FORMAT_IDS,
+  ConfigExportError,
+  ConfigImportError,
+  exportConfig,
+  importConfig,
+  SecretInConfigError,
+} from "../core/export/formats";
 import { assertHasText, pageProblems } from "../pdf/problems";
 import { PdfError } from "../pdf/errors";
 import { InputError, loadDocument } from "./input";
@@ -15,7 +23,9 @@ import { InputError, loadDocument } from "./input";
 const USAGE = `usage: npm run -s cli -- COMMAND …
   extract FILE [--password P] --json
   chunk FILE [--chunker ID] [--config F] [--password P] [--out F] [--format jsonl|csv]
-  chunkers --json`;
+  chunkers --json
+  export --chunker ID [--config F] --format NAME [--out F]
+    NAME: ${CONFIG_FORMAT_IDS.join(", ")}`;
 
 /** Exit code 2: the call itself is wrong (arguments, chunker, config). */
 class UsageError extends Error {
@@ -31,6 +41,8 @@ async function main(argv: string[]): Promise<number> {
       return chunk(rest);
     case "chunkers":
       return chunkers(rest);
+    case "export":
+      return exportCommand(rest);
     case undefined:
     case "help":
     case "--help":
@@ -97,35 +109,53 @@ async function chunk(args: string[]): Promise<number> {
   return 0;
 }
 
-/** `--config` holds the chunker's keys, or a workbench export {"version", "chunker", "config"}. */
+/**
+ * `--config` holds the chunker's keys (JSON, YAML or TOML; then `--chunker` says whose), or a
+ * workbench export {"version", "chunker", "config"}, or a seed file the export command writes
+ * (thorbis-yaml, header-toml, noesis-routing) — those name their chunker themselves.
+ */
 async function chunkerAndConfig(chunkerFlag: string | undefined, configPath: string | undefined) {
   if (!configPath) return { chunker: chunkerFlag ?? "token", config: {} };
-  let parsed: unknown;
+  let text: string;
   try {
-    parsed = JSON.parse(await readFile(configPath, "utf8"));
+    text = await readFile(configPath, "utf8");
   } catch (err) {
     throw new UsageError(`cannot read config ${configPath}: ${(err as Error).message}`);
   }
-  if (
-    parsed &&
-    typeof parsed === "object" &&
-    !Array.isArray(parsed) &&
-    "chunker" in parsed &&
-    "config" in parsed
-  ) {
-    const exported = parsed as { chunker: unknown; config: unknown; version?: unknown };
-    if (typeof exported.chunker !== "string")
-      throw new UsageError(`${configPath}: "chunker" must be a chunker id`);
-    if (chunkerFlag && chunkerFlag !== exported.chunker) {
-      throw new UsageError(
-        `--chunker ${chunkerFlag} differs from the config file's chunker "${exported.chunker}"`,
-      );
-    }
-    return { chunker: exported.chunker, config: exported.config };
+  try {
+    const { chunker, config } = importConfig(text, { chunker: chunkerFlag });
+    return { chunker, config };
+  } catch (err) {
+    if (err instanceof ConfigImportError && err.problem === "chunker-missing")
+      throw new UsageError(`${configPath} holds config keys only: say which chunker with --chunker`);
+    if (err instanceof ConfigImportError && err.problem === "chunker-mismatch")
+      throw new UsageError(`--chunker ${chunkerFlag}: ${configPath}: ${err.message}`);
+    if (err instanceof ConfigImportError || err instanceof SecretInConfigError)
+      throw new UsageError(`cannot read config ${configPath}: ${err.message}`);
+    throw err;
   }
-  if (!chunkerFlag)
-    throw new UsageError(`${configPath} holds config keys only: say which chunker with --chunker`);
-  return { chunker: chunkerFlag, config: parsed };
+}
+
+async function exportCommand(args: string[]): Promise<number> {
+  const { values, positionals } = parse(args, {
+    chunker: { type: "string" },
+    config: { type: "string" },
+    format: { type: "string" },
+    out: { type: "string" },
+  });
+  if (positionals.length > 0) throw new UsageError(`export takes no FILE (got ${positionals.join(" ")})`);
+  if (!values.format) throw new UsageError(`missing --format (${CONFIG_FORMAT_IDS.join(", ")})`);
+  if (!values.chunker && !values.config) throw new UsageError("missing --chunker");
+  const { chunker, config } = await chunkerAndConfig(values.chunker, values.config);
+  getChunker(chunker); // an unknown chunker is a usage error, whatever the format
+  const data = exportConfig(values.format, chunker, config);
+  if (values.out) {
+    await writeFile(values.out, data);
+    process.stderr.write(`${chunker} config (${values.format}) written to ${values.out}\n`);
+  } else {
+    process.stdout.write(data);
+  }
+  return 0;
 }
 
 async function chunkers(args: string[]): Promise<number> {
@@ -139,7 +169,15 @@ function reportPages(doc: Parameters<typeof pageProblems>[0]): void {
 }
 
 function exitCodeOf(err: unknown): number {
-  if (err instanceof UsageError || err instanceof UnknownChunkerError || err instanceof ConfigError) return 2;
+  if (
+    err instanceof UsageError ||
+    err instanceof UnknownChunkerError ||
+    err instanceof ConfigError ||
+    err instanceof ConfigExportError ||
+    err instanceof ConfigImportError ||
+    err instanceof SecretInConfigError
+  )
+    return 2;
   if (err instanceof InputError || err instanceof PdfError) return 3;
   return 1;
 }

@@ -1,0 +1,105 @@
+/** Chonkie (Python) chunkers for the chunkers that map onto one; each file says what differs. */
+import { pyCall, pyHeader, pyLiteral, writeFor } from "./literals";
+import type { ConfigRecord, ConfigWriter } from "./types";
+
+export const CHONKIE_CHUNKERS = ["token", "recursive", "late-embedding"] as const;
+
+function token(c: ConfigRecord): string {
+  return [
+    pyHeader("Chonkie TokenChunker, tuned in Chunk Workbench (chunker: token, ADR-018).", [
+      "Same windows: chunk_size tokens every chunk_size - chunk_overlap tokens; the tokenizer is loaded by its tiktoken name (needs tiktoken installed).",
+      "The last window: ADR-018 keeps one lying wholly inside the previous (flag tail-inside-previous); compare chunk counts with your Chonkie version.",
+      "Chonkie gives start_index/end_index; the workbench adds pages and bbox.",
+    ]),
+    "from chonkie import TokenChunker",
+    "",
+    pyCall("chunker", "TokenChunker", [
+      ["tokenizer", c.encoding],
+      ["chunk_size", c.chunk_size],
+      ["chunk_overlap", c.overlap],
+    ]),
+    "chunks = chunker.chunk(text)",
+  ].join("\n");
+}
+
+/** One RecursiveLevel per LangChain separator: " " is Chonkie's whitespace level, "" its token level. */
+function levelFor(separator: string): string {
+  if (separator === " ") return "RecursiveLevel(whitespace=True)";
+  if (separator === "") return "RecursiveLevel()";
+  return `RecursiveLevel(delimiters=[${pyLiteral(separator)}])`;
+}
+
+function recursive(c: ConfigRecord): string {
+  const separators = Array.isArray(c.separators) ? (c.separators as string[]) : null;
+  return [
+    pyHeader("Chonkie RecursiveChunker, tuned in Chunk Workbench (chunker: recursive).", [
+      `Overlap: Chonkie's RecursiveChunker has none; chunk_overlap (${String(c.chunk_overlap)}) needs Chonkie's OverlapRefinery after it.`,
+      "Merging: Chonkie packs splits by its own rules, so chunk texts differ from LangChain's (which the workbench reproduces) even with the same separators.",
+      `keep_separator (${String(c.keep_separator)}): Chonkie keeps delimiters with the previous split by default.`,
+      ...(c.length_unit === "chars"
+        ? []
+        : ["Length: counted with the tiktoken encoding by name (needs tiktoken installed)."]),
+    ]),
+    "from chonkie import RecursiveChunker, RecursiveLevel, RecursiveRules",
+    "",
+    ...(separators ? [`rules = RecursiveRules(levels=[${separators.map(levelFor).join(", ")}])`] : []),
+    pyCall(
+      "chunker",
+      "RecursiveChunker",
+      [
+        ["tokenizer", c.length_unit === "chars" ? "character" : c.encoding],
+        ["chunk_size", c.chunk_size],
+      ],
+      separators ? ["rules=rules"] : [],
+    ),
+    "chunks = chunker.chunk(text)",
+  ].join("\n");
+}
+
+function lateEmbedding(c: ConfigRecord): string {
+  const absolute = c.threshold_mode === "absolute";
+  const differences = [
+    `similarity_window (${String(c.window_size)}): Chonkie compares each sentence with a window of that many sentences; the workbench compares two adjacent forward windows.`,
+    `Sizes: chunk_size caps chunks at target_tokens (${String(c.target_tokens)}); Chonkie has no overlap_tokens (${String(c.overlap_tokens)}) or max_tokens.`,
+    "Embeddings: set EMBEDDING_MODEL to the model your pipeline uses; the workbench's endpoint and key are not exported.",
+  ];
+  if (!absolute)
+    differences.push(
+      `threshold_mode ${String(c.threshold_mode)} (amount ${String(c.threshold_amount)}) has no Chonkie equivalent: its threshold is an absolute similarity, so its default is used.`,
+    );
+  return [
+    pyHeader("Chonkie SemanticChunker, tuned in Chunk Workbench (chunker: late-embedding).", differences),
+    "from chonkie import SemanticChunker",
+    "",
+    "EMBEDDING_MODEL = None  # the embedding model your pipeline uses (name or instance)",
+    pyCall(
+      "chunker",
+      "SemanticChunker",
+      [
+        ["threshold", absolute ? c.threshold_amount : undefined],
+        ["chunk_size", c.target_tokens],
+        ["similarity_window", c.window_size],
+      ],
+      ["embedding_model=EMBEDDING_MODEL"],
+    ),
+    "chunks = chunker.chunk(text)",
+  ].join("\n");
+}
+
+const WRITERS: Record<string, (c: ConfigRecord) => string> = {
+  token,
+  recursive,
+  "late-embedding": lateEmbedding,
+};
+
+export const chonkieFormat: ConfigWriter = {
+  id: "chonkie",
+  label: "Chonkie (Python)",
+  extension: "py",
+  mime: "text/x-python",
+  chunkers: CHONKIE_CHUNKERS,
+  imports: "none",
+  write(chunker, config) {
+    return writeFor(WRITERS, "chonkie", chunker)(config) + "\n";
+  },
+};

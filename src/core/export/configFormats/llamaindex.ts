@@ -1,0 +1,148 @@
+/** LlamaIndex (Python) node parsers for the chunkers that map onto one; each file says what differs. */
+import { bufferSizeFor } from "./langchain";
+import { pyCall, pyHeader, pyLiteral, writeFor } from "./literals";
+import type { ConfigRecord, ConfigWriter } from "./types";
+
+export const LLAMAINDEX_CHUNKERS = ["token", "recursive", "hierarchical", "late-embedding"] as const;
+
+function token(c: ConfigRecord): string {
+  return [
+    pyHeader("LlamaIndex TokenTextSplitter, tuned in Chunk Workbench (chunker: token, ADR-018).", [
+      "Boundaries: LlamaIndex splits at spaces first and merges whole words up to chunk_size tokens, so its chunks end between words and hold at most chunk_size tokens; ADR-018 cuts raw windows of exactly chunk_size tokens, inside words too.",
+      "Overlap is counted in tokens in both, but LlamaIndex carries whole words.",
+      "The last window: ADR-018 keeps one lying wholly inside the previous (flag tail-inside-previous); LlamaIndex does not.",
+    ]),
+    "import tiktoken",
+    "from llama_index.core.node_parser import TokenTextSplitter",
+    "",
+    pyCall(
+      "splitter",
+      "TokenTextSplitter",
+      [
+        ["chunk_size", c.chunk_size],
+        ["chunk_overlap", c.overlap],
+      ],
+      [`tokenizer=tiktoken.get_encoding(${pyLiteral(c.encoding ?? "cl100k_base")}).encode`],
+    ),
+    "nodes = splitter.get_nodes_from_documents(documents)",
+  ].join("\n");
+}
+
+function recursive(c: ConfigRecord): string {
+  const common: [string, unknown][] = [
+    ["chunk_size", c.chunk_size],
+    ["chunk_overlap", c.chunk_overlap],
+    ["separators", c.separators],
+    ["keep_separator", c.keep_separator],
+  ];
+  const splitter =
+    c.length_unit === "chars"
+      ? pyCall("splitter", "RecursiveCharacterTextSplitter", common)
+      : pyCall("splitter", "RecursiveCharacterTextSplitter.from_tiktoken_encoder", [
+          ["encoding_name", c.encoding],
+          ...common,
+        ]);
+  return [
+    pyHeader(
+      "LlamaIndex over LangChain's RecursiveCharacterTextSplitter, tuned in Chunk Workbench (chunker: recursive).",
+      [
+        "Maps one to one: LlamaIndex's LangchainNodeParser runs the very splitter the workbench reproduces (needs langchain-text-splitters installed).",
+        "LlamaIndex's own SentenceSplitter would differ: it splits at sentences, not at this separator list.",
+      ],
+    ),
+    "from langchain_text_splitters import RecursiveCharacterTextSplitter",
+    "from llama_index.core.node_parser import LangchainNodeParser",
+    "",
+    splitter,
+    "parser = LangchainNodeParser(splitter)",
+    "nodes = parser.get_nodes_from_documents(documents)",
+  ].join("\n");
+}
+
+function hierarchical(c: ConfigRecord): string {
+  return [
+    pyHeader("LlamaIndex HierarchicalNodeParser, tuned in Chunk Workbench (chunker: hierarchical).", [
+      "Headings: the workbench first splits at headings (levels 1-3) and keeps heading_path, chapter and section; run MarkdownNodeParser before this for Markdown, PDFs have no such pass here.",
+      "Sentences: SentenceSplitter finds sentence ends with its own splitter; the workbench uses Intl.Segmenter, so a few boundaries can differ.",
+      "Ids: LlamaIndex gives random node ids; the workbench's are content hashes.",
+    ]),
+    "import tiktoken",
+    "from llama_index.core.node_parser import HierarchicalNodeParser, SentenceSplitter",
+    "",
+    `tokenizer = tiktoken.encoding_for_model(${pyLiteral(c.tiktoken_model ?? "gpt-3.5-turbo")}).encode`,
+    pyCall(
+      "parent_splitter",
+      "SentenceSplitter",
+      [
+        ["chunk_size", c.parent_chunk_size],
+        ["chunk_overlap", 0],
+      ],
+      ["tokenizer=tokenizer"],
+    ),
+    pyCall(
+      "child_splitter",
+      "SentenceSplitter",
+      [
+        ["chunk_size", c.child_chunk_size],
+        ["chunk_overlap", c.child_chunk_overlap],
+      ],
+      ["tokenizer=tokenizer"],
+    ),
+    "parser = HierarchicalNodeParser.from_defaults(",
+    '    node_parser_ids=["parent", "child"],',
+    '    node_parser_map={"parent": parent_splitter, "child": child_splitter},',
+    ")",
+    "nodes = parser.get_nodes_from_documents(documents)",
+  ].join("\n");
+}
+
+function lateEmbedding(c: ConfigRecord): string {
+  const percentile = c.threshold_mode === "percentile";
+  const differences = [
+    `Windows: buffer_size centres 2*buffer_size+1 sentences on each sentence; the workbench's window_size (${String(c.window_size)}) runs forward.`,
+    `Sizes: SemanticSplitterNodeParser has no target_tokens, max_tokens or overlap_tokens: chunks are neither capped nor overlapped.`,
+    "Embeddings: set `embed_model` to the model your pipeline uses; the workbench's endpoint and key are not exported.",
+  ];
+  if (!percentile)
+    differences.push(
+      `threshold_mode ${String(c.threshold_mode)} (amount ${String(c.threshold_amount)}) has no LlamaIndex equivalent: it only knows a distance percentile, so its default (95) is used.`,
+    );
+  return [
+    pyHeader(
+      "LlamaIndex SemanticSplitterNodeParser, tuned in Chunk Workbench (chunker: late-embedding).",
+      differences,
+    ),
+    "from llama_index.core.node_parser import SemanticSplitterNodeParser",
+    "",
+    "embed_model = None  # your LlamaIndex embedding model",
+    pyCall(
+      "parser",
+      "SemanticSplitterNodeParser",
+      [
+        ["buffer_size", bufferSizeFor(c.window_size)],
+        ["breakpoint_percentile_threshold", percentile ? c.threshold_amount : undefined],
+      ],
+      ["embed_model=embed_model"],
+    ),
+    "nodes = parser.get_nodes_from_documents(documents)",
+  ].join("\n");
+}
+
+const WRITERS: Record<string, (c: ConfigRecord) => string> = {
+  token,
+  recursive,
+  hierarchical,
+  "late-embedding": lateEmbedding,
+};
+
+export const llamaindexFormat: ConfigWriter = {
+  id: "llamaindex",
+  label: "LlamaIndex (Python)",
+  extension: "py",
+  mime: "text/x-python",
+  chunkers: LLAMAINDEX_CHUNKERS,
+  imports: "none",
+  write(chunker, config) {
+    return writeFor(WRITERS, "llamaindex", chunker)(config) + "\n";
+  },
+};

@@ -1,0 +1,201 @@
+/**
+ * NOESIS 2 (hybrid-late-agentic-chunker.md): the constants of `noesis2/settings/base.py`, the same
+ * names as `.env` lines, and `config/rag_routing_rules.yaml`. The seed names a setting for some of
+ * our keys only; the rest are written as comments saying where they belong, never under invented names.
+ */
+import { stringify } from "yaml";
+import { hashComments, inlineValue, pyLiteral } from "./literals";
+import type { ConfigRecord, ConfigWriter } from "./types";
+
+export const NOESIS_CHUNKERS = ["late-jaccard", "late-embedding", "agentic", "hybrid"] as const;
+
+interface Setting {
+  name: string;
+  value: unknown;
+}
+
+interface Mapped {
+  settings: Setting[];
+  /** Our keys with no NOESIS setting, with where they go instead. */
+  unmapped: { key: string; value: unknown; where: string }[];
+}
+
+/** Our key → the seed's setting, per chunker (the seed's "Configuration" section). */
+const SETTING_OF: Record<string, Record<string, string>> = {
+  "late-jaccard": {
+    max_tokens: "RAG_LATE_CHUNK_MAX_TOKENS",
+    target_tokens: "RAG_CHUNK_TARGET_TOKENS",
+    overlap_tokens: "RAG_CHUNK_OVERLAP_TOKENS",
+  },
+  "late-embedding": {
+    max_tokens: "RAG_LATE_CHUNK_MAX_TOKENS",
+    target_tokens: "RAG_CHUNK_TARGET_TOKENS",
+    overlap_tokens: "RAG_CHUNK_OVERLAP_TOKENS",
+    window_size: "RAG_CHUNKING_WINDOW_SIZE",
+    batch_size: "RAG_CHUNKING_BATCH_SIZE",
+    use_content_based_ids: "RAG_USE_CONTENT_BASED_IDS",
+  },
+  agentic: {},
+  // ChunkerConfig(max_chunk_tokens=450) and RAG_CHUNK_TARGET_TOKENS = 450 are the same number in the seed.
+  hybrid: {
+    mode: "RAG_CHUNKER_MODE",
+    max_chunk_tokens: "RAG_CHUNK_TARGET_TOKENS",
+    overlap_tokens: "RAG_CHUNK_OVERLAP_TOKENS",
+    enable_quality_metrics: "RAG_ENABLE_QUALITY_METRICS",
+  },
+};
+
+/** Settings a chunker id implies by itself (it is the mode, or the Phase 1/2 switch). */
+const IMPLIED: Record<string, Setting[]> = {
+  "late-jaccard": [
+    { name: "RAG_CHUNKER_MODE", value: "late" },
+    { name: "RAG_USE_EMBEDDING_SIMILARITY", value: false },
+  ],
+  "late-embedding": [
+    { name: "RAG_CHUNKER_MODE", value: "late" },
+    { name: "RAG_USE_EMBEDDING_SIMILARITY", value: true },
+  ],
+  agentic: [{ name: "RAG_CHUNKER_MODE", value: "agentic" }],
+  hybrid: [],
+};
+
+const WHERE: Record<string, string> = {
+  similarity_threshold: "LateChunker's Jaccard boundary threshold; the seed names no setting for it",
+  threshold_mode: "the Phase 2 boundary rule; the seed only says 'below threshold' and names no setting",
+  threshold_amount: "the Phase 2 boundary threshold; the seed names no setting for it",
+  max_retries: "an AgenticChunker(...) keyword argument, not a setting",
+  timeout: "an AgenticChunker(...) keyword argument (seconds), not a setting",
+  rate_limit: "an AgenticChunker(...) keyword argument (calls per minute), not a setting",
+  token_budget: "an AgenticChunker(...) keyword argument (tokens per day), not a setting",
+  fallback: "AgenticChunker's fallback_chunker, not a setting",
+  routing: "config/rag_routing_rules.yaml (export format noesis-routing)",
+};
+
+function mapNoesis(chunker: string, config: ConfigRecord): Mapped {
+  const names = SETTING_OF[chunker] ?? {};
+  const settings: Setting[] = [...(IMPLIED[chunker] ?? [])];
+  const unmapped: Mapped["unmapped"] = [];
+  for (const [key, value] of Object.entries(config)) {
+    const name = names[key];
+    if (name) settings.push({ name, value });
+    else unmapped.push({ key, value, where: WHERE[key] ?? "the seed names no setting for it" });
+  }
+  return { settings, unmapped };
+}
+
+function unmappedComments(unmapped: Mapped["unmapped"]): string {
+  if (unmapped.length === 0) return "";
+  return (
+    "\n" +
+    hashComments([
+      "Tuned in the workbench, with no NOESIS setting of that name:",
+      ...unmapped.map((u) => `  ${u.key} = ${inlineValue(u.value)}  (${u.where})`),
+    ]) +
+    "\n"
+  );
+}
+
+export const noesisSettingsFormat: ConfigWriter = {
+  id: "noesis-settings",
+  label: "NOESIS settings.py",
+  extension: "py",
+  mime: "text/x-python",
+  chunkers: NOESIS_CHUNKERS,
+  imports: "none",
+  write(chunker, config) {
+    const { settings, unmapped } = mapNoesis(chunker, config);
+    const head = hashComments([
+      `noesis2/settings/base.py — chunking settings tuned in Chunk Workbench (chunker: ${chunker}).`,
+    ]);
+    const body = settings.map((s) => `${s.name} = ${pyLiteral(s.value)}`).join("\n");
+    return `${head}\n\n${body}\n${unmappedComments(unmapped)}`;
+  },
+};
+
+/** .env values as the seed writes them: lower-case booleans, bare words, quotes only when needed. */
+function envValue(value: unknown): string {
+  if (typeof value === "boolean") return value ? "true" : "false";
+  if (typeof value === "number") return String(value);
+  if (typeof value === "string" && /^[A-Za-z0-9_.:/-]*$/.test(value)) return value;
+  return JSON.stringify(typeof value === "string" ? value : JSON.stringify(value));
+}
+
+export const noesisEnvFormat: ConfigWriter = {
+  id: "noesis-env",
+  label: "NOESIS .env",
+  extension: "env",
+  mime: "text/plain",
+  chunkers: NOESIS_CHUNKERS,
+  imports: "none",
+  write(chunker, config) {
+    const { settings, unmapped } = mapNoesis(chunker, config);
+    const head = hashComments([
+      `NOESIS chunking environment, tuned in Chunk Workbench (chunker: ${chunker}).`,
+    ]);
+    const body = settings.map((s) => `${s.name}=${envValue(s.value)}`).join("\n");
+    return `${head}\n${body}\n${unmappedComments(unmapped)}`;
+  },
+};
+
+/**
+ * The hybrid chunker's `routing` is `{rules, context}`: `rules` is rag_routing_rules.yaml as an
+ * object (null: no file, `mode` applies), `context` the document's tenant / doc_class /
+ * collection_id. The file is `rules` as it stands; with no rules it is the equivalent file that
+ * routes everything to `mode`. The context is document metadata, not part of the file.
+ */
+function routingParts(config: ConfigRecord): { file: unknown; context: ConfigRecord | null } {
+  const routing = isRecord(config.routing) ? config.routing : {};
+  const rules = routing.rules;
+  const file =
+    rules === null || rules === undefined
+      ? { default_chunker_mode: config.mode ?? "late", rules: [] }
+      : rules;
+  const context = isRecord(routing.context) && Object.keys(routing.context).length ? routing.context : null;
+  return { file, context };
+}
+
+function isRecord(value: unknown): value is ConfigRecord {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** A routing file with no rules and no profile is the hybrid config's plain `mode`. */
+export function hybridConfigFromRoutingFile(doc: ConfigRecord): ConfigRecord {
+  const rules = doc.rules;
+  const onlyDefault =
+    Array.isArray(rules) &&
+    rules.length === 0 &&
+    Object.keys(doc).every((k) => k === "rules" || k === "default_chunker_mode");
+  if (onlyDefault) return { mode: doc.default_chunker_mode ?? "late", routing: { rules: null, context: {} } };
+  return { routing: { rules: doc, context: {} } };
+}
+
+export const noesisRoutingFormat: ConfigWriter = {
+  id: "noesis-routing",
+  label: "NOESIS rag_routing_rules.yaml",
+  extension: "yaml",
+  mime: "application/yaml",
+  chunkers: ["hybrid"],
+  imports: "partial",
+  importedKeys: ["routing.rules"],
+  write(chunker, config) {
+    const { file, context } = routingParts(config);
+    // `mode` is in the file only when there are no rules (then the file routes everything to it).
+    const rulesGiven = isRecord(config.routing) && config.routing.rules != null;
+    const others = Object.keys(config).filter((k) => k !== "routing" && (k !== "mode" || rulesGiven));
+    const head = hashComments([
+      `config/rag_routing_rules.yaml — chunker mode routing, tuned in Chunk Workbench (chunker: ${chunker}).`,
+      "Resolution: tenant + doc_class + collection_id > tenant + doc_class > tenant + collection_id > tenant > default_chunker_mode.",
+      ...(others.length
+        ? [
+            `Not in this file: ${others.map((k) => `${k} = ${inlineValue(config[k])}`).join(", ")} (export noesis-settings).`,
+          ]
+        : []),
+      ...(context
+        ? [
+            `Tuned for the document context ${inlineValue(context)} (document metadata, not part of this file).`,
+          ]
+        : []),
+    ]);
+    return `${head}\n${stringify(file)}`;
+  },
+};
