@@ -1,4 +1,5 @@
 import type { ChunkerSpec } from "../chunk";
+import { entityChunker } from "./entity";
 import { headerChunker } from "./header";
 import { hierarchicalChunker } from "./hierarchical";
 import { hybridChunker } from "./hybrid";
@@ -16,6 +17,7 @@ export const CHUNKERS: readonly AnyChunkerSpec[] = [
   headerChunker,
   hierarchicalChunker,
   lateJaccardChunker,
+  entityChunker,
   hybridChunker,
   simpleChunker,
 ];

@@ -1,0 +1,362 @@
+/**
+ * entity-aware-chunking-policy.md's DocumentChunker: entities extracted once (user dictionary,
+ * patterns, compromise NER), then the seed's loop — each chunk ends where findOptimalChunkEnd says
+ * (a semantic boundary closest to target_size, never splitting an entity unless min_size forces
+ * it), the next starts overlap_chars before that end — then back-references between chunks that
+ * share an entity, the seed's confidence score and its five quality metrics. Ids are content-based
+ * (CHUNKERS.md: the seed's uuidv4() is random, a re-run must reproduce them).
+ */
+import type { ChunkDraft, ChunkerSpec, ConfigProblem, Mark } from "../chunk";
+import type { DocModel } from "../document";
+import { entityBackReferences } from "../entities/backRefs";
+import { planChunks, type ChunkSizes } from "../entities/chunkEnd";
+import { validateDictionary } from "../entities/dictionary";
+import { extractEntities } from "../entities/extract";
+import {
+  boundaryRespect,
+  confidenceScore,
+  entityDensity,
+  lengthScore,
+  overlapQuality,
+  qualityScore,
+  type QualityMetrics,
+} from "../entities/quality";
+import {
+  centroid,
+  coherence,
+  cosine,
+  embedderVectors,
+  lexicalVectors,
+  type SentenceVectors,
+  type Vec,
+} from "../entities/similarity";
+import { docStructure } from "../entities/structure";
+import type { DictionaryEntry, EntityReference } from "../entities/types";
+import { EmbedderError } from "../providers/embedder";
+import { contentId } from "../text/contentId";
+import { sha256Hex } from "../text/hash";
+import type { Span } from "../text/segment";
+
+export interface EntityConfig extends ChunkSizes {
+  preserve_entities: boolean;
+  entity_back_refs: boolean;
+  respect_boundaries: boolean;
+  /** The user dictionary (a workbench addition; the seed has no such key). */
+  dictionary: DictionaryEntry[];
+}
+
+export const ENTITY_DEFAULTS: EntityConfig = {
+  target_size: 800,
+  min_size: 500,
+  max_size: 1200,
+  overlap_chars: 100,
+  preserve_entities: true,
+  entity_back_refs: true,
+  respect_boundaries: true,
+  dictionary: [],
+};
+
+/** Entities wholly inside [start, end) — the seed's filter — from mentions ascending by start. */
+function entitiesWithin(entities: readonly EntityReference[], start: number, end: number): EntityReference[] {
+  let lo = 0;
+  let hi = entities.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (entities[mid]!.start_offset < start) lo = mid + 1;
+    else hi = mid;
+  }
+  const out: EntityReference[] = [];
+  for (let i = lo; i < entities.length && entities[i]!.start_offset < end; i++) {
+    if (entities[i]!.end_offset <= end) out.push(entities[i]!);
+  }
+  return out;
+}
+
+/** The chunk's pieces of the document's sentences (a sentence the chunk cuts counts with its part inside). */
+function chunkSentences(text: string, sentences: readonly Span[], start: number, end: number): string[] {
+  let lo = 0;
+  let hi = sentences.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sentences[mid]!.end <= start) lo = mid + 1;
+    else hi = mid;
+  }
+  const out: string[] = [];
+  for (let i = lo; i < sentences.length && sentences[i]!.start < end; i++) {
+    const piece = text.slice(Math.max(start, sentences[i]!.start), Math.min(end, sentences[i]!.end));
+    if (piece.trim()) out.push(piece);
+  }
+  return out;
+}
+
+/** The seed's identifySection: the title of the last heading starting at or before `offset`. */
+function sectionAt(doc: DocModel, offset: number): string | null {
+  let title: string | null = null;
+  for (const h of doc.headings) {
+    if (h.start > offset) break;
+    title = h.title;
+  }
+  return title;
+}
+
+const round = (x: number) => Math.round(x * 1e6) / 1e6;
+
+export const entityChunker: ChunkerSpec<EntityConfig> = {
+  id: "entity",
+  label: "Entity-aware",
+  source: "entity-aware-chunking-policy.md",
+  description:
+    "Chunks of about target_size characters ending at the sentence or section boundary closest to it, never splitting an entity (dictionary, dates, money, emails, phones, people, places, organizations) unless min_size forces it; overlap_chars carried back; entity back-references, confidence and the seed's five quality metrics per chunk.",
+  defaults: ENTITY_DEFAULTS,
+  params: [
+    {
+      key: "target_size",
+      label: "Target size (chars)",
+      type: "int",
+      min: 1,
+      max: 1_000_000,
+      sliderMax: 4000,
+      step: 10,
+      help: "A chunk ends at the boundary closest to start + target_size (seed: 800).",
+    },
+    {
+      key: "min_size",
+      label: "Min size (chars)",
+      type: "int",
+      min: 1,
+      max: 1_000_000,
+      sliderMax: 4000,
+      step: 10,
+      help: "Only boundaries beyond start + min_size count, and no chunk ends earlier — even inside an entity, then flagged entity-split (seed: 500).",
+    },
+    {
+      key: "max_size",
+      label: "Max size (chars)",
+      type: "int",
+      min: 1,
+      max: 1_000_000,
+      sliderMax: 6000,
+      step: 10,
+      help: "Boundaries and entity ends beyond start + max_size are not taken (seed: 1200).",
+    },
+    {
+      key: "overlap_chars",
+      label: "Overlap (chars)",
+      type: "int",
+      min: 0,
+      max: 999_999,
+      sliderMax: 1000,
+      step: 10,
+      help: "The next chunk starts this many characters before the previous chunk's end (seed: 100).",
+    },
+    {
+      key: "preserve_entities",
+      label: "Preserve entities",
+      type: "boolean",
+      help: "A chunk end inside an entity moves to the entity's end (if within max_size) or to its start (seed: true).",
+    },
+    {
+      key: "entity_back_refs",
+      label: "Entity back-references",
+      type: "boolean",
+      help: "Each chunk lists up to three other chunks per entity mention that mention it too, by relevance (seed: true).",
+    },
+    {
+      key: "respect_boundaries",
+      label: "Respect boundaries",
+      type: "boolean",
+      help: "Chunks end at sentence, paragraph or section boundaries; off: at start + target_size (seed: true). The seed names paragraphs and sections; sentence ends count too (workbench decision).",
+    },
+    {
+      key: "dictionary",
+      label: "Entity dictionary",
+      type: "structured",
+      editor: "entity-dictionary",
+      seedSilent: true,
+      help: "Your own entities as {name, type} entries, type one of customer, service, product, location, technician, procedure; matched case-insensitively as whole words and preferred over pattern and NLP matches. The seed has no such key (its extractor is a black box): a workbench addition.",
+    },
+  ],
+  presets: [
+    {
+      name: "Seed default (800 / 500–1200)",
+      config: {
+        target_size: 800,
+        min_size: 500,
+        max_size: 1200,
+        overlap_chars: 100,
+        preserve_entities: true,
+        entity_back_refs: true,
+        respect_boundaries: true,
+      },
+    },
+  ],
+  check(config) {
+    const problems: ConfigProblem[] = [];
+    if (config.min_size > config.target_size)
+      problems.push({ key: "min_size", message: `must not exceed target_size (${config.target_size})` });
+    if (config.target_size > config.max_size)
+      problems.push({ key: "target_size", message: `must not exceed max_size (${config.max_size})` });
+    if (config.overlap_chars >= config.min_size)
+      problems.push({
+        key: "overlap_chars",
+        message: `must be smaller than min_size (${config.min_size}), or chunks stop advancing; 0 means no overlap`,
+      });
+    for (const p of validateDictionary(config.dictionary).problems) {
+      problems.push({
+        key: "dictionary",
+        message: p.index !== undefined ? `entry ${p.index}: ${p.message}` : p.message,
+      });
+    }
+    return problems;
+  },
+  encodingOf: () => "cl100k_base",
+  async chunk(doc, config, ctx) {
+    const text = doc.text;
+    const warnings: string[] = [];
+    const { entries } = validateDictionary(config.dictionary);
+    const extraction = await extractEntities(doc, entries, ctx.signal);
+    const entities = extraction.entities;
+    ctx.signal?.throwIfAborted();
+    const { sentences, boundaries } = docStructure(doc);
+    const plans = planChunks(
+      text.length,
+      config.preserve_entities ? entities : [],
+      config.respect_boundaries ? boundaries : [],
+      config,
+      entities,
+    );
+    const contents = plans.map((p) => text.slice(p.start, p.end));
+    const inside = plans.map((p) => entitiesWithin(entities, p.start, p.end));
+
+    // Sentence vectors of every chunk in one call (one request stream for an endpoint).
+    const perChunk = plans.map((p) => chunkSentences(text, sentences, p.start, p.end));
+    const flat = perChunk.flat();
+    let source: SentenceVectors = ctx.embedder ? embedderVectors(ctx.embedder) : lexicalVectors;
+    let vectors: Vec[];
+    try {
+      vectors = await source.vectors(flat, ctx.signal);
+    } catch (err) {
+      if (!(err instanceof EmbedderError)) throw err;
+      warnings.push(
+        `embedder failed (${err.reason}): semantic coherence and similarity use local lexical vectors`,
+      );
+      source = lexicalVectors;
+      vectors = await source.vectors(flat, ctx.signal);
+    }
+    ctx.signal?.throwIfAborted();
+    const coherences: number[] = [];
+    const chunkVectors: Vec[] = [];
+    let at = 0;
+    for (const s of perChunk) {
+      const vs = vectors.slice(at, at + s.length);
+      at += s.length;
+      coherences.push(coherence(vs));
+      chunkVectors.push(centroid(vs));
+    }
+
+    const backRefs = config.entity_back_refs
+      ? entityBackReferences(
+          contents.map((content, i) => ({ content, entities: inside[i]! })),
+          (i, j) => Math.max(0, cosine(chunkVectors[i]!, chunkVectors[j]!)),
+        )
+      : plans.map(() => []);
+
+    const drafts: ChunkDraft[] = [];
+    const count = { split: 0, stall: 0, tail: 0, underMin: 0 };
+    let qualitySum = 0;
+    let coherenceSum = 0;
+    for (let i = 0; i < plans.length; i++) {
+      const plan = plans[i]!;
+      const content = contents[i]!;
+      const mine = inside[i]!;
+      const metrics: QualityMetrics = {
+        length_score: lengthScore(content.length, config),
+        entity_density: entityDensity(mine.length, content.length),
+        semantic_coherence: coherences[i]!,
+        boundary_respect: boundaryRespect(sentences, plan.start, plan.end),
+        overlap_quality: overlapQuality(text, plans, i),
+      };
+      const quality = qualityScore(metrics);
+      qualitySum += quality;
+      coherenceSum += metrics.semantic_coherence;
+      const flags: string[] = [...plan.flags];
+      if (content.length < config.min_size) flags.push("under-min");
+      if (plan.flags.includes("entity-split")) count.split++;
+      if (plan.flags.includes("stall-guarded")) count.stall++;
+      if (plan.flags.includes("tail-inside-previous")) count.tail++;
+      if (content.length < config.min_size) count.underMin++;
+      const id = await contentId(doc.id, content);
+      const marks: Mark[] = mine.map((e) => ({
+        start: e.start_offset,
+        end: e.end_offset,
+        kind: "entity",
+        label: `${e.entity_type}: ${e.entity_name}`,
+      }));
+      drafts.push({
+        id,
+        start: plan.start,
+        end: plan.end,
+        flags,
+        marks,
+        meta: {
+          chunk_id: id,
+          document_id: doc.id,
+          content_hash: await sha256Hex(content),
+          chunk_index: i,
+          total_chunks: plans.length,
+          section: sectionAt(doc, plan.start),
+          entities: mine,
+          entity_back_refs: backRefs[i]!,
+          confidence_score: round(confidenceScore(content, mine.length, config)),
+          quality_score: round(quality),
+          metrics: {
+            length_score: round(metrics.length_score),
+            entity_density: round(metrics.entity_density),
+            semantic_coherence: round(metrics.semantic_coherence),
+            boundary_respect: round(metrics.boundary_respect),
+            overlap_quality: round(metrics.overlap_quality),
+          },
+          similarity_by: source.id,
+        },
+      });
+    }
+
+    if (count.split)
+      warnings.push(
+        `${count.split} chunk(s) end inside an entity: no boundary or entity edge lay between start + min_size (${config.min_size}) and start + max_size (${config.max_size}) — the seed's final max(bestEnd, start + min_size)`,
+      );
+    if (count.stall)
+      warnings.push(
+        `${count.stall} chunk(s) would not have advanced (the seed's loop would never end): the next chunk starts at their end`,
+      );
+    if (extraction.nlpDropped)
+      warnings.push(
+        `${extraction.nlpDropped} NLP match(es) dropped: compromise reported them where their text is not`,
+      );
+
+    // One flat number per type ("entities.person": 12), like every other stat.
+    const byType: Record<string, number> = {};
+    for (const e of entities)
+      byType[`entities.${e.entity_type}`] = (byType[`entities.${e.entity_type}`] ?? 0) + 1;
+    return {
+      drafts,
+      warnings,
+      stats: {
+        "chunk.count": drafts.length,
+        "entities.count": entities.length,
+        ...byType,
+        "entities.found_dictionary": extraction.found.dictionary,
+        "entities.found_pattern": extraction.found.pattern,
+        "entities.found_nlp": extraction.found.nlp,
+        "entities.nlp_dropped": extraction.nlpDropped,
+        "chunks.entity_split": count.split,
+        "chunks.stall_guarded": count.stall,
+        "chunks.tail_inside_previous": count.tail,
+        "chunks.under_min": count.underMin,
+        "quality.mean_score": drafts.length ? round(qualitySum / drafts.length) : null,
+        "quality.mean_coherence": drafts.length ? round(coherenceSum / drafts.length) : null,
+        "quality.similarity_by": source.id,
+      },
+    };
+  },
+};

@@ -1,0 +1,95 @@
+/**
+ * The seed's addEntityBackReferences: for every entity mention in a chunk, the first three other
+ * chunks (in document order) that mention the same entity become back-references, each with a
+ * context summary, a relationship and a relevance score; a chunk's back-references are then sorted
+ * by relevance, highest first. As in the seed, a chunk that mentions one entity twice gets its
+ * back-references twice (the seed loops over mentions, not over distinct entities).
+ */
+import type { EntityBackReference, EntityReference, Relationship } from "./types";
+
+export interface BackRefChunk {
+  content: string;
+  /** The chunk's mentions (wholly inside it), in document order. */
+  entities: readonly EntityReference[];
+}
+
+/** The seed's generateContextSummary: the first sentence naming the entity, else the first sentence. */
+export function contextSummary(content: string, entity: Pick<EntityReference, "entity_name">): string {
+  const sentences = content.split(/[.!?]+/).filter((s) => s.trim().length > 0);
+  const name = entity.entity_name.toLowerCase();
+  const relevant = sentences.filter((s) => s.toLowerCase().includes(name));
+  if (relevant.length > 0) return relevant[0]!.trim().substring(0, 150) + "...";
+  // The seed's fallback writes "undefined..." for a chunk without a sentence; its intent is the
+  // content's start.
+  const first = sentences[0];
+  return first !== undefined ? first.trim().substring(0, 150) + "..." : content.substring(0, 150) + "...";
+}
+
+/** The seed's determineRelationship — which reads the chunk's own content, not the related chunk's. */
+export function determineRelationship(
+  chunkContent: string,
+  entity: Pick<EntityReference, "entity_name">,
+): Relationship {
+  const content = chunkContent.toLowerCase();
+  const name = entity.entity_name.toLowerCase();
+  if (content.includes(`define ${name}`) || content.includes(`${name} is`)) return "defines";
+  if (content.includes(`about ${name}`) || content.includes(`regarding ${name}`)) return "describes";
+  if (content.includes(`see ${name}`) || content.includes(`refer to ${name}`)) return "references";
+  return "mentions";
+}
+
+/**
+ * calculateEntityFrequency (named, never defined by the seed): the share of the related chunk's
+ * entity mentions that are mentions of this entity — 1 when it speaks of nothing else.
+ */
+export function entityFrequency(related: BackRefChunk, entity: Pick<EntityReference, "entity_id">): number {
+  if (related.entities.length === 0) return 0;
+  return related.entities.filter((e) => e.entity_id === entity.entity_id).length / related.entities.length;
+}
+
+/** The seed's calculateRelevanceScore: 0.3·proximity + 0.3·frequency + 0.4·similarity. */
+export function relevanceScore(indexDistance: number, frequency: number, similarity: number): number {
+  const proximity = 1 / (indexDistance + 1);
+  return proximity * 0.3 + frequency * 0.3 + similarity * 0.4;
+}
+
+/**
+ * Back-references of every chunk. `similarity(i, j)` is calculateContentSimilarity of chunks i and
+ * j (the seed leaves it undefined; the chunker passes the cosine of their vectors, floored at 0).
+ */
+export function entityBackReferences(
+  chunks: readonly BackRefChunk[],
+  similarity: (i: number, j: number) => number,
+): EntityBackReference[][] {
+  // entity_id → the chunks mentioning it, ascending, each once.
+  const holders = new Map<string, number[]>();
+  chunks.forEach((c, i) => {
+    for (const e of c.entities) {
+      const list = holders.get(e.entity_id) ?? [];
+      if (list[list.length - 1] !== i) list.push(i);
+      holders.set(e.entity_id, list);
+    }
+  });
+  return chunks.map((chunk, i) => {
+    const refs: EntityBackReference[] = [];
+    for (const entity of chunk.entities) {
+      const related = holders
+        .get(entity.entity_id)!
+        .slice(0, 4)
+        .filter((j) => j !== i)
+        .slice(0, 3);
+      for (const j of related) {
+        const other = chunks[j]!;
+        refs.push({
+          entity_id: entity.entity_id,
+          entity_type: entity.entity_type,
+          entity_name: entity.entity_name,
+          relationship: determineRelationship(chunk.content, entity),
+          context_summary: contextSummary(other.content, entity),
+          relevance_score: relevanceScore(Math.abs(i - j), entityFrequency(other, entity), similarity(i, j)),
+        });
+      }
+    }
+    return refs.sort((a, b) => b.relevance_score - a.relevance_score);
+  });
+}

@@ -1,0 +1,246 @@
+/**
+ * NLP entities from compromise: people → person, places → location (the seed's type), organizations
+ * → organization. compromise is slow on long texts (seconds for a 350-page book), so it runs once
+ * per document text — in paragraph-aligned pieces, offsets mapped back — and the result is cached.
+ * compromise's own offsets are checked against the text: its match text carries leading punctuation
+ * (“Walt Disney) that its offset skips, so every match is re-found near its offset, trimmed to
+ * letters and digits, and dropped when it cannot be found at all.
+ */
+import type CompromiseNlp from "compromise";
+import { paragraphs, type Span } from "../text/segment";
+import {
+  entityId,
+  normalizeName,
+  SOURCE_CONFIDENCE,
+  type EntityReference,
+  type NlpEntityType,
+} from "./types";
+
+/** Pieces are whole paragraphs packed up to this many characters; a longer paragraph is cut at a sentence end. */
+export const NLP_PIECE_CHARS = 4000;
+
+export interface NlpResult {
+  entities: EntityReference[];
+  /** Matches whose text could not be found at or near compromise's offset. */
+  dropped: number;
+}
+
+const VIEWS: ReadonlyArray<{ method: "people" | "places" | "organizations"; type: NlpEntityType }> = [
+  { method: "people", type: "person" },
+  { method: "places", type: "location" },
+  { method: "organizations", type: "organization" },
+];
+
+interface CompromiseMatch {
+  text: string;
+  offset: { start: number; length: number };
+}
+
+function isMatch(v: unknown): v is CompromiseMatch {
+  if (typeof v !== "object" || v === null) return false;
+  const o = v as { text?: unknown; offset?: { start?: unknown; length?: unknown } };
+  return (
+    typeof o.text === "string" &&
+    typeof o.offset === "object" &&
+    o.offset !== null &&
+    typeof o.offset.start === "number" &&
+    typeof o.offset.length === "number"
+  );
+}
+
+type Nlp = typeof CompromiseNlp;
+let nlpModule: Promise<Nlp> | null = null;
+/** Loaded on first use: only the entity chunker needs compromise's ~2 MB lexicon. */
+function loadNlp(): Promise<Nlp> {
+  nlpModule ??= import("compromise").then((m) => m.default);
+  return nlpModule;
+}
+
+/** Paragraph-aligned pieces of at most `max` characters (a single longer paragraph cut at sentence ends). */
+export function nlpPieces(text: string, max = NLP_PIECE_CHARS): Span[] {
+  const pieces: Span[] = [];
+  let current: Span | null = null;
+  for (const p of paragraphs(text)) {
+    if (p.end - p.start > max) {
+      if (current) pieces.push(current);
+      current = null;
+      pieces.push(...cutLong(text, p, max));
+    } else if (current && p.end - current.start <= max) current.end = p.end;
+    else {
+      if (current) pieces.push(current);
+      current = { ...p };
+    }
+  }
+  if (current) pieces.push(current);
+  return pieces;
+}
+
+/** A paragraph longer than `max`, cut after the last ". ", "! " or "? " in each window (else at a space, else hard). */
+function cutLong(text: string, span: Span, max: number): Span[] {
+  const out: Span[] = [];
+  let start = span.start;
+  while (span.end - start > max) {
+    const window = text.slice(start, start + max);
+    let cut = Math.max(window.lastIndexOf(". "), window.lastIndexOf("! "), window.lastIndexOf("? "));
+    cut = cut > 0 ? cut + 1 : window.lastIndexOf(" ");
+    if (cut <= 0) cut = max;
+    out.push({ start, end: start + cut });
+    start += cut;
+    while (start < span.end && /\s/.test(text[start]!)) start++;
+  }
+  if (start < span.end) out.push({ start, end: span.end });
+  return out;
+}
+
+const EDGE = /^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu;
+const POSSESSIVE = /['’]s$/u;
+
+/**
+ * Where compromise's match really is in `piece`: the match text without edge punctuation and
+ * possessive 's, searched first at compromise's offset, then at the nearest occurrence within a
+ * few characters of it. Null when it is nowhere near.
+ */
+export function locate(piece: string, m: CompromiseMatch): Span | null {
+  const core = m.text.replace(EDGE, "").replace(POSSESSIVE, "").replace(EDGE, "");
+  if (!core) return null;
+  const at = m.offset.start;
+  if (piece.startsWith(core, at)) return { start: at, end: at + core.length };
+  const slack = 8;
+  const from = Math.max(0, at - slack);
+  const region = piece.slice(from, at + m.offset.length + slack);
+  let best = -1;
+  for (let i = region.indexOf(core); i >= 0; i = region.indexOf(core, i + 1)) {
+    if (best < 0 || Math.abs(from + i - at) < Math.abs(from + best - at)) best = i;
+  }
+  return best < 0 ? null : { start: from + best, end: from + best + core.length };
+}
+
+/** Thrown inside a shared run once every caller waiting on it has gone (aborted). */
+class NlpCancelled extends Error {
+  override readonly name = "NlpCancelled";
+}
+
+/** Longest stretch of compromise work between two yields to the event loop (so aborts get through). */
+const SLICE_MS = 50;
+const yieldToLoop = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/** compromise over `text`, uncached; `cancelled` is asked between pieces. */
+export async function runNlp(text: string, cancelled: () => boolean = () => false): Promise<NlpResult> {
+  const nlp = await loadNlp();
+  const entities: EntityReference[] = [];
+  let dropped = 0;
+  let sliceStart = performance.now();
+  for (const piece of nlpPieces(text)) {
+    if (performance.now() - sliceStart > SLICE_MS) {
+      await yieldToLoop();
+      sliceStart = performance.now();
+    }
+    if (cancelled()) throw new NlpCancelled("entity extraction cancelled: no run waits for it");
+    const body = text.slice(piece.start, piece.end);
+    const view = nlp(body);
+    for (const { method, type } of VIEWS) {
+      const found: unknown = view[method]().json({ offset: true });
+      if (!Array.isArray(found)) throw new TypeError(`compromise .${method}().json() returned no array`);
+      for (const m of found) {
+        if (!isMatch(m))
+          throw new TypeError(`compromise .${method}().json() returned a match without offset`);
+        const span = locate(body, m);
+        if (!span) {
+          dropped++;
+          continue;
+        }
+        const start = piece.start + span.start;
+        const end = piece.start + span.end;
+        const mention = text.slice(start, end);
+        const name = normalizeName(mention);
+        entities.push({
+          entity_id: entityId(type, name),
+          entity_type: type,
+          entity_name: name,
+          mention_text: mention,
+          start_offset: start,
+          end_offset: end,
+          confidence: SOURCE_CONFIDENCE.nlp,
+          source: "nlp",
+        });
+      }
+    }
+  }
+  return { entities, dropped };
+}
+
+interface Shared {
+  text: string;
+  result: Promise<NlpResult>;
+  /** Callers still waiting; when the last one aborts, the run stops. */
+  waiting: number;
+  cancelled: boolean;
+}
+
+/**
+ * A few documents' runs, most recent last. Keyed by document id and checked against the text
+ * itself, so two documents sharing an id (plain-text fixtures) never share entities. A run is shared
+ * by every caller for that text (live tuning re-runs the chunker while the first run still extracts):
+ * one caller's abort only stops waiting, and the run stops when no caller waits any more.
+ */
+const CACHE_SIZE = 4;
+const cache = new Map<string, Shared>();
+
+/** compromise over a document's text, once per (id, text); later calls get the same result. */
+export function nlpEntities(docId: string, text: string, signal?: AbortSignal): Promise<NlpResult> {
+  if (signal?.aborted) return Promise.reject(signal.reason as Error);
+  let shared = cache.get(docId);
+  if (shared && shared.text === text) cache.delete(docId);
+  else {
+    const entry: Shared = {
+      text,
+      result: Promise.resolve({ entities: [], dropped: 0 }),
+      waiting: 0,
+      cancelled: false,
+    };
+    entry.result = runNlp(text, () => entry.cancelled);
+    // A failed or cancelled run must not be served to a later caller; the failure itself still
+    // reaches every caller through `entry.result`.
+    entry.result.catch(() => {
+      if (cache.get(docId) === entry) cache.delete(docId);
+    });
+    shared = entry;
+  }
+  cache.set(docId, shared);
+  while (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value!);
+  return waitFor(shared, docId, signal);
+}
+
+function waitFor(shared: Shared, docId: string, signal?: AbortSignal): Promise<NlpResult> {
+  shared.waiting++;
+  return new Promise<NlpResult>((resolve, reject) => {
+    let settled = false;
+    const leave = () => {
+      settled = true;
+      shared.waiting--;
+      signal?.removeEventListener("abort", onAbort);
+    };
+    const onAbort = () => {
+      if (settled) return;
+      leave();
+      if (shared.waiting === 0) {
+        shared.cancelled = true;
+        if (cache.get(docId) === shared) cache.delete(docId);
+      }
+      reject(signal?.reason);
+    };
+    signal?.addEventListener("abort", onAbort, { once: true });
+    shared.result.then(
+      (r) => {
+        if (settled) return;
+        leave();
+        resolve(r);
+      },
+      (err: unknown) => {
+        if (settled) return;
+        leave();
+        reject(err);
+      },
+    );
+  });
+}

@@ -1,0 +1,154 @@
+/**
+ * entity-aware-chunking-policy.md's per-chunk scores. length_score, entity_density, the confidence
+ * score and its assessTextQuality are the seed's code; semantic_coherence, boundary_respect and
+ * overlap_quality are named by the seed but never defined, so CHUNKERS.md defines them (coherence is
+ * computed in similarity.ts; the other two here). Weights are the seed's.
+ */
+import type { Span } from "../text/segment";
+import type { ChunkSizes } from "./chunkEnd";
+
+export interface QualityMetrics {
+  length_score: number;
+  entity_density: number;
+  semantic_coherence: number;
+  boundary_respect: number;
+  overlap_quality: number;
+}
+
+export const QUALITY_WEIGHTS: Readonly<QualityMetrics> = {
+  length_score: 0.2,
+  entity_density: 0.2,
+  semantic_coherence: 0.3,
+  boundary_respect: 0.15,
+  overlap_quality: 0.15,
+};
+
+/** The seed's overallScore: the weighted sum of the five metrics. */
+export function qualityScore(m: QualityMetrics): number {
+  return (
+    m.length_score * QUALITY_WEIGHTS.length_score +
+    m.entity_density * QUALITY_WEIGHTS.entity_density +
+    m.semantic_coherence * QUALITY_WEIGHTS.semantic_coherence +
+    m.boundary_respect * QUALITY_WEIGHTS.boundary_respect +
+    m.overlap_quality * QUALITY_WEIGHTS.overlap_quality
+  );
+}
+
+/**
+ * The seed's assessLengthScore. The seed writes its own defaults (800, 500, 1200) into it; here they
+ * are the run's target_size, min_size and max_size — the same numbers at the defaults, and a tuned
+ * config is scored against what it asked for.
+ */
+export function lengthScore(
+  length: number,
+  sizes: Pick<ChunkSizes, "target_size" | "min_size" | "max_size">,
+): number {
+  const { target_size: target, min_size: min, max_size: max } = sizes;
+  if (length >= min && length <= max) {
+    const deviation = Math.abs(length - target) / target;
+    return Math.max(0.7, 1 - deviation);
+  } else if (length < min) {
+    return 0.3 + (length / min) * 0.4;
+  } else {
+    return Math.max(0.3, 1.3 - length / max);
+  }
+}
+
+/** The seed's calculateEntityDensity: entities per 100 characters, 2–5 scoring 1. */
+export function entityDensity(entityCount: number, contentLength: number): number {
+  const density = (entityCount / contentLength) * 100;
+  if (density >= 2 && density <= 5) {
+    return 1.0;
+  } else if (density < 2) {
+    return density / 2;
+  } else {
+    return Math.max(0.3, 1.5 - density / 5);
+  }
+}
+
+/** The seed's assessTextQuality, verbatim (its sentence split, its thresholds, its character class). */
+export function assessTextQuality(content: string): number {
+  const sentences = content.split(/[.!?]+/).filter((s) => s.trim().length > 0);
+  const avgSentenceLength = content.length / sentences.length;
+  if (avgSentenceLength < 20 || avgSentenceLength > 200) {
+    return 0.8;
+  }
+  const specialCharRatio = (content.match(/[^\w\s.,;:!?()-]/g) || []).length / content.length;
+  if (specialCharRatio > 0.1) {
+    return 0.7;
+  }
+  return 1.0;
+}
+
+/** The seed's calculateConfidenceScores for one chunk. */
+export function confidenceScore(
+  content: string,
+  entityCount: number,
+  sizes: Pick<ChunkSizes, "min_size" | "max_size">,
+): number {
+  let confidence = 1.0;
+  if (content.length < sizes.min_size) {
+    confidence *= 0.8;
+  } else if (content.length > sizes.max_size) {
+    confidence *= 0.9;
+  }
+  confidence += Math.min(entityCount * 0.05, 0.2);
+  confidence *= assessTextQuality(content);
+  return Math.min(Math.max(confidence, 0.1), 1.0);
+}
+
+/**
+ * True when `offset` is not strictly inside a sentence (`sentences` ascending, trimmed, as
+ * segmentSentences gives them): between two sentences, at either edge of one, or at a paragraph
+ * break — a paragraph break always ends a sentence.
+ */
+export function onSentenceBoundary(sentences: readonly Span[], offset: number): boolean {
+  let lo = 0;
+  let hi = sentences.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sentences[mid]!.start < offset) lo = mid + 1;
+    else hi = mid;
+  }
+  const s = sentences[lo - 1];
+  return s === undefined || s.end <= offset;
+}
+
+/** boundary_respect: the share of the chunk's two ends that fall on a sentence or paragraph boundary. */
+export function boundaryRespect(sentences: readonly Span[], start: number, end: number): number {
+  return ((onSentenceBoundary(sentences, start) ? 1 : 0) + (onSentenceBoundary(sentences, end) ? 1 : 0)) / 2;
+}
+
+const WORD_CHAR = /[\p{L}\p{N}_]/u;
+
+function wordCharBefore(text: string, offset: number): boolean {
+  if (offset <= 0) return false;
+  const low = text.charCodeAt(offset - 1);
+  const from = low >= 0xdc00 && low <= 0xdfff && offset >= 2 ? offset - 2 : offset - 1;
+  return WORD_CHAR.test(String.fromCodePoint(text.codePointAt(from)!));
+}
+
+function wordCharAt(text: string, offset: number): boolean {
+  return offset < text.length && WORD_CHAR.test(String.fromCodePoint(text.codePointAt(offset)!));
+}
+
+/** True unless `offset` sits between two word characters (letters, digits, `_`). */
+export function onWordBoundary(text: string, offset: number): boolean {
+  return !(wordCharBefore(text, offset) && wordCharAt(text, offset));
+}
+
+/**
+ * overlap_quality of chunk `i`: of the ends of the overlaps it shares with its neighbours (the one
+ * with the chunk before, the one with the chunk after), the share that falls on a word boundary.
+ * A chunk that shares no overlap has nothing cut badly: 1.
+ */
+export function overlapQuality(text: string, ranges: readonly Span[], i: number): number {
+  const ends: number[] = [];
+  const cur = ranges[i]!;
+  const prev = ranges[i - 1];
+  const next = ranges[i + 1];
+  if (prev && cur.start < prev.end) ends.push(cur.start, Math.min(prev.end, cur.end));
+  if (next && next.start < cur.end) ends.push(next.start, Math.min(cur.end, next.end));
+  if (ends.length === 0) return 1;
+  return ends.filter((o) => onWordBoundary(text, o)).length / ends.length;
+}

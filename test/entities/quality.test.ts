@@ -1,0 +1,185 @@
+/** The seed's scores on known input: length_score, entity_density, confidence; and CHUNKERS.md's three. */
+import { describe, expect, it } from "vitest";
+import {
+  assessTextQuality,
+  boundaryRespect,
+  confidenceScore,
+  entityDensity,
+  lengthScore,
+  onWordBoundary,
+  overlapQuality,
+  qualityScore,
+} from "../../src/core/entities/quality";
+import { centroid, coherence, cosine, termVector } from "../../src/core/entities/similarity";
+import { segmentSentences } from "../../src/core/text/segment";
+
+const SEED = { target_size: 800, min_size: 500, max_size: 1200 };
+
+describe("length_score (the seed's assessLengthScore)", () => {
+  it.each([
+    [800, 1],
+    [600, 0.75],
+    [1000, 0.75],
+    [500, 0.7],
+    [1200, 0.7],
+    [250, 0.5],
+    [0, 0.3],
+    [1201, 0.3],
+    [5000, 0.3],
+  ])("%i characters → %f", (len, want) => {
+    expect(lengthScore(len, SEED)).toBeCloseTo(want, 12);
+  });
+
+  it("follows the configured sizes", () => {
+    expect(lengthScore(400, { target_size: 400, min_size: 200, max_size: 600 })).toBe(1);
+  });
+});
+
+describe("entity_density (the seed's calculateEntityDensity)", () => {
+  it.each([
+    [3, 100, 1],
+    [2, 100, 1],
+    [5, 100, 1],
+    [1, 100, 0.5],
+    [0, 100, 0],
+    [6, 100, 0.3],
+    [1, 18, 1.5 - 100 / 18 / 5],
+    [1, 10, 0.3],
+    [1, 30, 1],
+  ])("%i entities in %i characters → %f", (n, len, want) => {
+    expect(entityDensity(n, len)).toBeCloseTo(want, 12);
+  });
+});
+
+describe("confidence_score (the seed's calculateConfidenceScores)", () => {
+  const prose = (chars: number) =>
+    "The boiler was serviced on time today. ".repeat(Math.ceil(chars / 39)).slice(0, chars);
+
+  it("assessTextQuality: sentence length and special characters", () => {
+    expect(assessTextQuality(prose(600))).toBe(1);
+    expect(assessTextQuality("Hi. Yo. Ok. No.")).toBe(0.8);
+    expect(assessTextQuality("x".repeat(300))).toBe(0.8);
+    expect(assessTextQuality("Price list — €€€ «special» offer ★★★ for all our clients today.")).toBe(0.7);
+  });
+
+  it.each([
+    [600, 0, 1],
+    [600, 2, 1],
+    [300, 0, 0.8],
+    [300, 2, 0.9],
+    [300, 9, 1],
+    [1300, 0, 0.9],
+  ])("%i characters, %i entities → %f", (chars, entities, want) => {
+    expect(confidenceScore(prose(chars), entities, SEED)).toBeCloseTo(want, 12);
+  });
+
+  it("multiplies by text quality and floors at 0.1", () => {
+    expect(confidenceScore("Hi. Yo.", 2, SEED)).toBeCloseTo((0.8 + 0.1) * 0.8, 12);
+  });
+});
+
+describe("boundary_respect and overlap_quality", () => {
+  const text = "One two. Three four.\n\nFive six.";
+  const sentences = segmentSentences(text);
+
+  it("counts chunk ends outside any sentence's interior", () => {
+    expect(boundaryRespect(sentences, 0, 8)).toBe(1);
+    expect(boundaryRespect(sentences, 0, 5)).toBe(0.5);
+    expect(boundaryRespect(sentences, 4, 5)).toBe(0);
+    expect(boundaryRespect(sentences, 9, text.length)).toBe(1);
+    expect(boundaryRespect(sentences, 21, 22)).toBe(1);
+  });
+
+  it("scores the ends of the overlaps a chunk shares on word boundaries", () => {
+    const t = "alpha beta gamma delta";
+    expect(onWordBoundary(t, 6)).toBe(true);
+    expect(onWordBoundary(t, 8)).toBe(false);
+    expect(onWordBoundary(t, 0)).toBe(true);
+    expect(onWordBoundary(t, t.length)).toBe(true);
+    expect(
+      overlapQuality(
+        t,
+        [
+          { start: 0, end: 11 },
+          { start: 6, end: 22 },
+        ],
+        0,
+      ),
+    ).toBe(1);
+    expect(
+      overlapQuality(
+        t,
+        [
+          { start: 0, end: 13 },
+          { start: 8, end: 22 },
+        ],
+        1,
+      ),
+    ).toBe(0);
+    expect(
+      overlapQuality(
+        t,
+        [
+          { start: 0, end: 13 },
+          { start: 6, end: 22 },
+        ],
+        0,
+      ),
+    ).toBe(0.5);
+    // No overlap with either neighbour: nothing cut badly.
+    expect(
+      overlapQuality(
+        t,
+        [
+          { start: 0, end: 6 },
+          { start: 6, end: 22 },
+        ],
+        0,
+      ),
+    ).toBe(1);
+  });
+});
+
+describe("semantic_coherence (lexical TF vectors)", () => {
+  it("is 1 for agreeing sentences, 1/√2 for two with no word in common, 1 for a single sentence", () => {
+    expect(coherence([termVector("red boiler"), termVector("Red boiler!")])).toBeCloseTo(1, 6);
+    expect(coherence([termVector("red boiler"), termVector("blue pump")])).toBeCloseTo(Math.SQRT1_2, 6);
+    expect(coherence([termVector("anything")])).toBe(1);
+  });
+
+  it("cosine of unit TF vectors, centroid of unit length", () => {
+    expect(cosine(termVector("a b"), termVector("a c"))).toBeCloseTo(0.5, 12);
+    const c = centroid([termVector("a"), termVector("b")]);
+    expect(cosine(c, c)).toBeCloseTo(1, 12);
+    // A chunk without sentences has a zero vector, comparable with an embedding too.
+    expect(cosine(centroid([]), new Float32Array([1, 0]))).toBe(0);
+    expect(() => cosine(termVector("a"), new Float32Array([1, 0]))).toThrow(TypeError);
+  });
+});
+
+describe("quality_score", () => {
+  it("weighs the five metrics 0.2, 0.2, 0.3, 0.15, 0.15", () => {
+    const m = {
+      length_score: 1,
+      entity_density: 0,
+      semantic_coherence: 0,
+      boundary_respect: 0,
+      overlap_quality: 0,
+    };
+    expect(qualityScore(m)).toBeCloseTo(0.2, 12);
+    expect(qualityScore({ ...m, length_score: 0, semantic_coherence: 1 })).toBeCloseTo(0.3, 12);
+    expect(qualityScore({ ...m, length_score: 0, overlap_quality: 1, boundary_respect: 1 })).toBeCloseTo(
+      0.3,
+      12,
+    );
+    expect(
+      qualityScore({
+        length_score: 1,
+        entity_density: 1,
+        semantic_coherence: 1,
+        boundary_respect: 1,
+        overlap_quality: 1,
+      }),
+    ).toBeCloseTo(1, 12);
+  });
+});
