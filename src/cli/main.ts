@@ -18,11 +18,17 @@ import {
 } from "../core/export/formats";
 import { assertHasText, pageProblems } from "../pdf/problems";
 import { PdfError } from "../pdf/errors";
+import { createOpenAIEmbedder } from "../core/providers/openaiEmbedder";
+import { createOpenAILlm } from "../core/providers/openaiLlm";
+import { RateLimiter } from "../core/providers/rateLimit";
+import { EndpointConfigError } from "../core/providers/session";
+import { endpointsFromFlags, ENDPOINT_FLAG_OPTIONS } from "./endpoints";
 import { InputError, loadDocument } from "./input";
 
 const USAGE = `usage: npm run -s cli -- COMMAND …
   extract FILE [--password P] --json
   chunk FILE [--chunker ID] [--config F] [--password P] [--out F] [--format jsonl|csv]
+        [--embed-url URL --embed-model M] [--llm-url URL --llm-model M] [--key-env VAR]
   chunkers --json
   export --chunker ID [--config F] --format NAME [--out F]
     NAME: ${CONFIG_FORMAT_IDS.join(", ")}`;
@@ -79,6 +85,8 @@ async function extract(args: string[]): Promise<number> {
   return 0;
 }
 
+let limiter: RateLimiter | undefined;
+
 async function chunk(args: string[]): Promise<number> {
   const { values, positionals } = parse(args, {
     chunker: { type: "string" },
@@ -86,8 +94,10 @@ async function chunk(args: string[]): Promise<number> {
     password: { type: "string" },
     out: { type: "string" },
     format: { type: "string" },
+    ...ENDPOINT_FLAG_OPTIONS,
   });
   const file = oneFile(positionals);
+  const endpoints = endpointsFromFlags(values, process.env);
   const format = values.format ?? "jsonl";
   if (format !== "jsonl" && format !== "csv")
     throw new UsageError(`unknown --format "${format}" (jsonl or csv)`);
@@ -97,7 +107,15 @@ async function chunk(args: string[]): Promise<number> {
   const doc = await loadDocument(file, values.password);
   reportPages(doc);
   assertHasText(doc);
-  const run = await runChunker(doc, chunker, config, createRunContext());
+  const run = await runChunker(doc, chunker, config, {
+    ...createRunContext(),
+    ...(endpoints.embedding ? { embedder: createOpenAIEmbedder(endpoints.embedding) } : {}),
+    ...(endpoints.llm ? { llm: createOpenAILlm(endpoints.llm) } : {}),
+    // One process is one run: the seed's per-minute limit applies within it; the day's budget
+    // starts from zero (the CLI keeps no state between invocations).
+    rateLimiter: (perMinute) => (limiter ??= new RateLimiter(perMinute)),
+    llmTokensUsedToday: 0,
+  });
   for (const warning of run.warnings) process.stderr.write(`warning: ${warning}\n`);
   const data = format === "csv" ? toCsv(run.chunks) : toJsonl(run.chunks);
   if (values.out) {
@@ -175,7 +193,8 @@ function exitCodeOf(err: unknown): number {
     err instanceof ConfigError ||
     err instanceof ConfigExportError ||
     err instanceof ConfigImportError ||
-    err instanceof SecretInConfigError
+    err instanceof SecretInConfigError ||
+    err instanceof EndpointConfigError
   )
     return 2;
   if (err instanceof InputError || err instanceof PdfError) return 3;
