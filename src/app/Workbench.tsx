@@ -15,6 +15,7 @@ import { ChunkList } from "./components/ChunkList";
 import { DocumentBar, type DocumentStatus } from "./components/DocumentBar";
 import { documentKind } from "./components/openFile";
 import { PasswordDialog } from "./components/PasswordDialog";
+import { QualityPanel } from "./components/QualityPanel";
 import { RunSummary } from "./components/RunSummary";
 import { TextView } from "./components/TextView";
 import { useChunkRun, useDocumentExtraction, useExtractionProgress } from "./engine/queries";
@@ -133,6 +134,7 @@ const DocumentView = memo(function DocumentView({
         <RunSummary run={run} status={status} />
       </aside>
       <section className="pages" aria-label="Document">
+        <QualityPanel run={run} />
         {doc && doc.pages.length === 0 ? (
           <TextView doc={doc} chunks={chunks} selectedChunkId={selectedChunkId} />
         ) : (

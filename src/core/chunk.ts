@@ -1,5 +1,8 @@
 import type { DocModel, PageRect } from "./document";
 import type { Embedder } from "./providers/embedder";
+import type { Llm } from "./providers/llm";
+import type { RateLimiter } from "./providers/rateLimit";
+import type { RunQuality } from "./quality/runQuality";
 import type { EncodedTextCache } from "./text/encodedText";
 import type { EncodingName, Tokenizer } from "./text/tokenizer";
 
@@ -57,6 +60,8 @@ export interface ChunkRun {
   trace?: RunTrace;
   warnings: string[];
   timings: Record<string, number>;
+  /** The workbench's scores of this run (core/quality), computed by the engine after every run. */
+  quality?: RunQuality;
 }
 
 /**

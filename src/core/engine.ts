@@ -8,6 +8,7 @@ import { getChunker } from "./chunkers/registry";
 import { cite } from "./citations";
 import { validConfig } from "./config";
 import type { DocModel } from "./document";
+import { runQuality } from "./quality/runQuality";
 import { EncodedTextCache } from "./text/encodedText";
 import { loadTokenizer, type Tokenizer } from "./text/tokenizer";
 
@@ -31,14 +32,23 @@ export async function runChunker(
   const t1 = now();
   const chunks = materialize(doc, output.drafts, tokenizer);
   const t2 = now();
+  const runConfig = { ...config } as Record<string, unknown>;
+  const stats = { ...output.stats, "chunk.count": chunks.length };
+  const quality = runQuality(
+    doc,
+    { chunker: spec.id, config: runConfig, chunks, stats },
+    { encoded: () => ctx.encoded.get(doc.id, tokenizer, doc.text) },
+  );
+  const t3 = now();
   return {
     chunker: spec.id,
-    config: { ...config } as Record<string, unknown>,
+    config: runConfig,
     chunks,
-    stats: { ...output.stats, "chunk.count": chunks.length },
+    stats,
     ...(output.trace ? { trace: output.trace } : {}),
     warnings: output.warnings ?? [],
-    timings: { chunk_ms: t1 - t0, cite_ms: t2 - t1 },
+    timings: { chunk_ms: t1 - t0, cite_ms: t2 - t1, quality_ms: t3 - t2 },
+    quality,
   };
 }
 

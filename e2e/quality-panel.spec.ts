@@ -1,0 +1,130 @@
+/**
+ * The quality panel (DESIGN §4 `quality-panel`) on the sample PDF: scores with their definitions,
+ * scores that follow a parameter, a table that sorts and selects.
+ */
+import path from "node:path";
+import type { Locator, Page } from "@playwright/test";
+import { expect, saveShot, test } from "./helpers";
+
+const SCRATCH = path.resolve(import.meta.dirname, "../.scratch");
+
+async function openApp(page: Page) {
+  await page.goto("/");
+  await expect(page.getByTestId("doc-status")).toHaveText(/^ready/, { timeout: 30_000 });
+  await expect(page.getByTestId("run-status")).toHaveText("done", { timeout: 30_000 });
+}
+
+/** Token counts of the table's rendered rows, in display order. */
+async function rowTokens(panel: Locator): Promise<number[]> {
+  const cells = await panel.locator('[data-testid="quality-row"] [data-col="tokens"]').allTextContents();
+  return cells.map(Number);
+}
+
+/** The whole panel: the sidebar scrolls, so a viewport tall enough to hold it, for the shot only. */
+async function shootPanel(page: Page, panel: Locator, name: string) {
+  const size = page.viewportSize()!;
+  await page.setViewportSize({ width: size.width, height: 2000 });
+  await panel.screenshot({ path: path.join(SCRATCH, name) });
+  await page.setViewportSize(size);
+}
+
+test("the quality panel scores the sample, follows a parameter, sorts and selects", async ({ page }) => {
+  await openApp(page);
+  const panel = page.getByTestId("quality-panel");
+  const count = Number(await page.getByTestId("chunk-count").textContent());
+
+  await expect(panel.getByTestId("quality-endsAtSentence")).toHaveText(
+    new RegExp(`^\\d+\\.\\d% \\(\\d+/${count}\\)$`),
+  );
+  await expect(panel.getByTestId("quality-coverage")).toHaveText(/^\d+\.\d%$/);
+  await expect(panel.getByTestId("quality-redundancy")).toHaveText(/^\d\.\d{3}$/);
+  await expect(panel.getByTestId("quality-overEmbeddingLimit")).toHaveText("0 (> 8191 tok)");
+  await expect(panel.getByTestId("quality-coherence")).toHaveText("—");
+  await expect(panel.getByTestId("quality-size")).toHaveText(
+    /^mean \d+(\.\d)? · median \d+(\.\d)? · \d+–\d+$/,
+  );
+  await expect(panel.getByTestId("quality-overMax")).toHaveText("0 (> chunk_size 512)");
+  // Every score carries its one-line definition.
+  const definitions = panel.locator(".quality-definition");
+  expect(await definitions.count()).toBe(await panel.locator(".quality-score").count());
+  await expect(definitions.filter({ hasText: "Σ|chunk| / |∪ chunks| − 1" })).toBeVisible();
+  await expect(panel.locator(".quality-histogram figcaption")).toContainText("chunk_size = 512");
+  await expect(panel.locator(".quality-histogram .recharts-reference-line")).toHaveCount(1);
+  await shootPanel(page, panel, "quality-panel.png");
+
+  const sizeBefore = await panel.getByTestId("quality-size").textContent();
+  await page.getByTestId("param-chunk_size").fill("128");
+  await expect(page.getByTestId("run-status")).toHaveText("done");
+  await expect(panel.getByTestId("quality-overMax")).toHaveText("0 (> chunk_size 128)");
+  await expect(panel.locator(".quality-histogram figcaption")).toContainText("chunk_size = 128");
+  await expect(panel.getByTestId("quality-size")).not.toHaveText(sizeBefore!);
+  const newCount = Number(await page.getByTestId("chunk-count").textContent());
+  expect(newCount).toBeGreaterThan(count);
+  await expect(panel.getByTestId("quality-endsAtSentence")).toContainText(`/${newCount})`);
+
+  // Sorting: tokens ascending, then descending; the header says which.
+  await panel.getByTestId("quality-sort-tokens").click();
+  await expect(panel.locator('[role="columnheader"][aria-sort="ascending"]')).toContainText("tok");
+  const ascending = await rowTokens(panel);
+  expect(ascending.length).toBeGreaterThan(3);
+  expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
+  await panel.getByTestId("quality-sort-tokens").click();
+  await expect(panel.locator('[role="columnheader"][aria-sort="descending"]')).toContainText("tok");
+  const descending = await rowTokens(panel);
+  expect(descending).toEqual([...descending].sort((a, b) => b - a));
+  expect(descending[0]).toBeGreaterThan(ascending[0]!);
+
+  // Sorting by index puts the run order back.
+  await panel.getByTestId("quality-sort-index").click();
+  const ids = await panel
+    .getByTestId("quality-row")
+    .evaluateAll((rows) => rows.slice(0, 3).map((r) => r.getAttribute("data-chunk-id")));
+  expect(ids).toEqual(["chunk_0", "chunk_1", "chunk_2"]);
+
+  // A click on a row selects its chunk everywhere: the row, the chunk list, the URL.
+  const row = panel.getByTestId("quality-row").nth(2);
+  const id = await row.getAttribute("data-chunk-id");
+  await row.click();
+  await expect(row).toHaveAttribute("aria-selected", "true");
+  await expect(page.locator(`[data-testid="chunk-item"][data-chunk-id="${id}"]`)).toHaveAttribute(
+    "aria-selected",
+    "true",
+  );
+  await expect(page.locator(`[data-testid="bbox"][data-chunk-id="${id}"]`).first()).toBeVisible();
+  await shootPanel(page, panel, "quality-panel-128-selected.png");
+  await saveShot(page, "quality-panel");
+});
+
+test("a character-sized chunker is measured in characters against its own keys", async ({ page }) => {
+  await openApp(page);
+  await page.getByTestId("chunker-select").selectOption("header");
+  await expect(page.getByTestId("run-status")).toHaveText("done");
+  const panel = page.getByTestId("quality-panel");
+  await expect(panel.locator(".quality-histogram figcaption")).toContainText("(chars)");
+  await expect(panel.locator(".quality-histogram figcaption")).toContainText("max_chunk_chars = 2000");
+  await expect(panel.getByTestId("quality-underMin")).toContainText("(< min_chunk_chars 200)");
+  await expect(panel.getByTestId("quality-sort-size")).toHaveText("chars");
+  await shootPanel(page, panel, "quality-panel-header.png");
+});
+
+test("the table draws only the rows in view of a long run", async ({ page }) => {
+  await openApp(page);
+  await page.getByTestId("param-overlap").fill("0");
+  await page.getByTestId("param-chunk_size").fill("8");
+  await expect(page.getByTestId("run-status")).toHaveText("done");
+  const count = Number(await page.getByTestId("chunk-count").textContent());
+  expect(count).toBeGreaterThan(200);
+  const panel = page.getByTestId("quality-panel");
+  await expect(panel.getByTestId("quality-endsAtSentence")).toContainText(`/${count})`);
+  const drawn = await panel.getByTestId("quality-row").count();
+  expect(drawn).toBeGreaterThan(5);
+  expect(drawn).toBeLessThan(60);
+  // The last chunk is reachable by sorting, not by drawing them all: the table starts in run
+  // order, so a click on # reverses it.
+  await panel.getByTestId("quality-sort-index").click();
+  await expect(panel.locator('[role="columnheader"][aria-sort="descending"]')).toContainText("#");
+  await expect(panel.getByTestId("quality-row").first()).toHaveAttribute(
+    "data-chunk-id",
+    `chunk_${count - 1}`,
+  );
+});
