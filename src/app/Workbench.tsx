@@ -17,6 +17,7 @@ import { documentKind } from "./components/openFile";
 import { PasswordDialog } from "./components/PasswordDialog";
 import { QualityPanel } from "./components/QualityPanel";
 import { RunSummary } from "./components/RunSummary";
+import { SimilarityPanel } from "./charts/SimilarityPanel";
 import { TextView } from "./components/TextView";
 import { useChunkRun, useDocumentExtraction, useExtractionProgress } from "./engine/queries";
 import { currentConfig, useWorkbench, type OpenDocument } from "./state/store";
@@ -153,6 +154,7 @@ const DocumentView = memo(function DocumentView({
       <aside className="chunks">
         <ChunkList chunks={chunks} colorOf={chunkColor} />
       </aside>
+        <SimilarityPanel run={run} docId={doc?.id} />
     </main>
   );
 });

@@ -47,7 +47,11 @@ export interface ChunkMark extends Mark {
 }
 
 export interface RunTrace {
-  points: { offset: number; value: number }[];
+  /**
+   * One point per gap: `offset` is where the gap lies in DocModel.text; `start`/`end`, when given,
+   * span what was compared (a sentence pair, two windows), for the chart to point at on the page.
+   */
+  points: { offset: number; value: number; start?: number; end?: number }[];
   threshold?: number;
   boundaries: number[];
 }
@@ -108,8 +112,9 @@ export interface RunContext {
    */
   rateLimiter?(perMinute: number): RateLimiter;
   /**
-   * LLM tokens left today under the host's persisted count (the agentic seed's daily budget); the
-   * run reports what it spent in stats["agentic.tokens_used"] and the host books it.
+   * LLM tokens already spent today, as the host's persisted count says (the agentic seed's daily
+   * budget is checked against it); the run reports what it spent in stats["agentic.tokens_used"] and
+   * the host books it.
    */
   llmTokensUsedToday?: number;
 }

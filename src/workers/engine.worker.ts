@@ -16,6 +16,7 @@ import { createOpenAIEmbedder } from "../core/providers/openaiEmbedder";
 import { createOpenAILlm } from "../core/providers/openaiLlm";
 import { RateLimiter } from "../core/providers/rateLimit";
 import type { SessionEndpoints } from "../core/providers/session";
+import { adjacentSimilarity, type SimilarityCurve } from "../core/similarity/adjacent";
 import { EncodedTextCache } from "../core/text/encodedText";
 import { loadTokenizer, type EncodingName } from "../core/text/tokenizer";
 import { settle, type WorkerResult } from "./workerResult";
@@ -88,6 +89,20 @@ const api = {
         llmTokensUsedToday: request.llmTokensUsedToday ?? 0,
       });
     }).finally(() => running.delete(request.requestId));
+  },
+
+  /**
+   * Adjacent-sentence similarity with the session's embedder (or the local one), for runs without a
+   * curve of their own; cancellable like a run.
+   */
+  similarityCurve(requestId: number, docId: string): Promise<WorkerResult<SimilarityCurve>> {
+    const controller = new AbortController();
+    running.set(requestId, controller);
+    return settle(async () => {
+      const doc = documents.get(docId);
+      if (!doc) throw new Error(`the engine does not hold document ${docId}; open it again`);
+      return adjacentSimilarity(doc, embedder, controller.signal);
+    }).finally(() => running.delete(requestId));
   },
 
   cancel(requestId: number): void {

@@ -14,7 +14,8 @@ import type { DocModel } from "../../core/document";
 import { useLlmBudget } from "../state/llmBudget";
 import { useSettings } from "../state/settings";
 import type { OpenDocument } from "../state/store";
-import { extractDocument, runChunks, sendEndpoints, sendToEngine } from "./workers";
+import type { SimilarityCurve } from "../../core/similarity/adjacent";
+import { extractDocument, runChunks, sendEndpoints, sendToEngine, similarityCurve } from "./workers";
 
 let sentEndpoints: unknown = null;
 
@@ -140,4 +141,20 @@ export function useChunkRun(
     requestKey: JSON.stringify([docId, paramsKey, endpointsRevision]),
     pending: settledParams !== paramsKey,
   };
+}
+
+/** The adjacent-sentence curve of a document with the session's embedder; asked for only when shown. */
+export function useSimilarityCurve(docId: string | undefined, enabled: boolean) {
+  const endpointsRevision = useSettings((s) => s.revision);
+  return useQuery<SimilarityCurve, Error>({
+    queryKey: ["curve", docId ?? null, endpointsRevision],
+    enabled: enabled && docId !== undefined,
+    staleTime: Infinity,
+    gcTime: 10 * 60_000,
+    retry: false,
+    queryFn: async ({ signal }) => {
+      await syncEndpoints();
+      return similarityCurve(docId!, signal);
+    },
+  });
 }

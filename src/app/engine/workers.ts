@@ -7,6 +7,7 @@ import * as Comlink from "comlink";
 import type { ChunkRun } from "../../core/chunk";
 import type { DocModel } from "../../core/document";
 import type { SessionEndpoints } from "../../core/providers/session";
+import type { SimilarityCurve } from "../../core/similarity/adjacent";
 import type { EncodingName } from "../../core/text/tokenizer";
 import type { EngineWorkerApi } from "../../workers/engine.worker";
 import type { DocumentKind, ExtractWorkerApi } from "../../workers/extract.worker";
@@ -116,6 +117,12 @@ export function runChunks(
     api.run({ requestId, docId, chunker, config, llmTokensUsedToday }),
     () => void api.cancel(requestId),
   );
+}
+
+export function similarityCurve(docId: string, signal?: AbortSignal): Promise<SimilarityCurve> {
+  const requestId = nextRequestId++;
+  const api = engineWorker();
+  return abortable(signal, api.similarityCurve(requestId, docId), () => void api.cancel(requestId));
 }
 
 /** The session's endpoints, keys included, to the engine worker's memory (never persisted there). */

@@ -1,0 +1,69 @@
+/**
+ * The similarity chart (DESIGN §4 similarity-chart, threshold-handle): a late chunker's curve with a
+ * threshold the user drags — the run follows and the boxes on the page move; any other run gets the
+ * adjacent-sentence curve with its boundaries, computed locally (no request off the origin).
+ */
+import type { Page } from "@playwright/test";
+import { expect, saveShot, test } from "./helpers";
+
+async function openWith(page: Page, chunker: string) {
+  await page.goto("/");
+  await expect(page.getByTestId("doc-status")).toHaveText(/^ready/, { timeout: 30_000 });
+  await page.getByTestId("chunker-select").selectOption(chunker);
+  await expect(page.getByTestId("run-status")).toHaveText("done", { timeout: 30_000 });
+}
+
+async function boxSignature(page: Page): Promise<string> {
+  const boxes = await page
+    .getByTestId("bbox")
+    .evaluateAll((els) =>
+      els.map((el) => `${el.getAttribute("data-chunk-id")}@${el.getAttribute("data-page")}`),
+    );
+  return boxes.join("|");
+}
+
+test("dragging late-jaccard's threshold re-runs it and moves the boxes", async ({ page }) => {
+  await openWith(page, "late-jaccard");
+  const chart = page.getByTestId("similarity-chart");
+  await expect(chart).toBeVisible();
+  expect(Number(await chart.getAttribute("data-points"))).toBeGreaterThan(50);
+  const handle = page.getByTestId("threshold-handle");
+  await expect(handle).toHaveAttribute("aria-valuenow", "0.1");
+  const countBefore = Number(await page.getByTestId("chunk-count").textContent());
+  const boxesBefore = await boxSignature(page);
+
+  // Drag the line down to about zero: almost no pair is below it, so chunks close by size instead.
+  const box = (await handle.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2 + 40, { steps: 8 });
+  await page.mouse.up();
+
+  await expect(page.getByTestId("param-similarity_threshold")).not.toHaveValue("0.1");
+  const threshold = Number(await page.getByTestId("param-similarity_threshold").inputValue());
+  expect(threshold).toBeLessThan(0.1);
+  await expect(page.getByTestId("run-status")).toHaveText("done", { timeout: 30_000 });
+  await expect(page.getByTestId("chunk-count")).not.toHaveText(String(countBefore));
+  expect(Number(await page.getByTestId("chunk-count").textContent())).toBeLessThan(countBefore);
+  expect(await boxSignature(page)).not.toBe(boxesBefore);
+  await expect(handle).toHaveAttribute("aria-valuenow", String(threshold));
+  await saveShot(page, "similarity-drag");
+
+  // The keyboard moves it too (a slider for people who do not drag).
+  await handle.focus();
+  await page.keyboard.press("ArrowUp");
+  await expect(page.getByTestId("param-similarity_threshold")).toHaveValue(
+    String(Math.round((threshold + 0.01) * 1000) / 1000),
+  );
+});
+
+test("a run without a curve of its own shows adjacent-sentence similarity with its boundaries", async ({
+  page,
+}) => {
+  await openWith(page, "token");
+  const chart = page.getByTestId("similarity-chart");
+  await expect(chart).toContainText("Adjacent-sentence similarity", { timeout: 30_000 });
+  await expect(chart).toContainText("lexical");
+  expect(Number(await chart.getAttribute("data-points"))).toBeGreaterThan(50);
+  await expect(page.getByTestId("threshold-handle")).toHaveCount(0);
+});

@@ -1,0 +1,138 @@
+/**
+ * Which curve the chart shows and what dragging its threshold changes. A late chunker's own curve
+ * (its trace) comes with a threshold the user can drag: late-jaccard's similarity_threshold directly,
+ * late-embedding's threshold_amount in its mode's units (core/similarity's amountForSimilarity). Any
+ * other run gets the adjacent-sentence curve of the session's embedder with its boundaries on it, so
+ * a user sees whether they fall at dips.
+ */
+import { useCallback, useMemo } from "react";
+import type { Chunk, ChunkRun } from "../../core/chunk";
+import { amountForSimilarity, type ThresholdMode } from "../../core/similarity/breakpoints";
+import { boundaryPoints } from "../../core/similarity/adjacent";
+import { useSimilarityCurve } from "../engine/queries";
+import { useHover } from "../state/hover";
+import { useWorkbench } from "../state/store";
+import { SimilarityChart, type CurvePoint } from "./SimilarityChart";
+
+interface Curve {
+  points: { offset: number; value: number; start?: number; end?: number }[];
+  boundaries: number[];
+  threshold: number | null;
+  title: string;
+  onThreshold: ((y: number) => void) | null;
+  hint: string;
+}
+
+export function SimilarityPanel({ run, docId }: { run: ChunkRun | undefined; docId: string | undefined }) {
+  const setParam = useWorkbench((s) => s.setParam);
+  const selectChunk = useWorkbench((s) => s.selectChunk);
+  const setHoverRange = useHover((s) => s.setHoverRange);
+  const trace = run?.trace;
+  const adjacent = useSimilarityCurve(docId, run !== undefined && !trace);
+
+  const curve: Curve | null = useMemo(() => {
+    if (!run) return null;
+    if (trace) {
+      const values = trace.points.map((p) => p.value);
+      const byOffset = new Map(trace.points.map((p, i) => [p.offset, i]));
+      const exact = trace.boundaries.map((b) => byOffset.get(b));
+      const boundaries = exact.every((i) => i !== undefined)
+        ? (exact as number[])
+        : boundaryPoints(trace.points, [0, ...trace.boundaries]);
+      const mode = run.config.threshold_mode as ThresholdMode | undefined;
+      let onThreshold: ((y: number) => void) | null = null;
+      let hint = "Drag to change the threshold; the run follows.";
+      if (run.chunker === "late-jaccard") {
+        onThreshold = (y) => setParam("similarity_threshold", Math.max(0, Math.min(1, y)));
+      } else if (run.chunker === "late-embedding" && mode && mode !== "gradient") {
+        onThreshold = (y) => {
+          const amount = amountForSimilarity(values, mode, y);
+          if (amount !== null) setParam("threshold_amount", Math.round(amount * 1000) / 1000);
+        };
+        hint = `Drag to move the ${mode.replace("_", " ")} threshold: sets threshold_amount in that mode's units.`;
+      } else {
+        hint =
+          mode === "gradient"
+            ? "The gradient mode's threshold is on the gradient of the distances, not on this scale: set threshold_amount in the panel."
+            : "This chunker's threshold is not a parameter here.";
+      }
+      return {
+        points: trace.points,
+        boundaries,
+        threshold: trace.threshold ?? null,
+        title: `${run.chunker}: its own similarity curve`,
+        onThreshold,
+        hint,
+      };
+    }
+    const data = adjacent.data;
+    if (!data) return null;
+    return {
+      points: data.points,
+      boundaries: boundaryPoints(
+        data.points,
+        run.chunks.filter((c) => c.level !== "parent").map((c) => c.start),
+      ),
+      threshold: null,
+      title: `Adjacent-sentence similarity (${data.embedderLabel}) with ${run.chunker}'s boundaries`,
+      onThreshold: null,
+      hint: "",
+    };
+  }, [run, trace, adjacent.data, setParam]);
+
+  const points: CurvePoint[] = useMemo(
+    () =>
+      curve
+        ? curve.points.map((p, i) => ({ value: p.value, label: `gap ${i + 1} · offset ${p.offset}` }))
+        : [],
+    [curve],
+  );
+
+  const onHover = useCallback(
+    (i: number | null) => {
+      const p = i === null ? undefined : curve?.points[i];
+      setHoverRange(p ? { start: p.start ?? p.offset, end: p.end ?? p.offset + 1 } : null);
+    },
+    [curve, setHoverRange],
+  );
+  const onClick = useCallback(
+    (i: number) => {
+      const p = curve?.points[i];
+      if (!p || !run) return;
+      const chunk = chunkAt(run.chunks, p.offset);
+      if (chunk) selectChunk(chunk.id, true);
+    },
+    [curve, run, selectChunk],
+  );
+
+  if (!run) return null;
+  if (!curve)
+    return (
+      <figure className="similarity-chart" data-testid="similarity-chart" data-points={0}>
+        <figcaption>
+          Similarity curve{" "}
+          <span className="hint">
+            {adjacent.error ? `— could not compute: ${adjacent.error.message}` : "— computing…"}
+          </span>
+        </figcaption>
+      </figure>
+    );
+  return (
+    <SimilarityChart
+      points={points}
+      boundaries={curve.boundaries}
+      threshold={curve.threshold}
+      onThresholdChange={curve.onThreshold}
+      handleHint={curve.hint}
+      onHoverPoint={onHover}
+      onClickPoint={onClick}
+      title={curve.title}
+    />
+  );
+}
+
+/** The chunk (not a parent outline) holding an offset, or the nearest one starting after it. */
+function chunkAt(chunks: readonly Chunk[], offset: number): Chunk | undefined {
+  const leaves = chunks.filter((c) => c.level !== "parent");
+  return leaves.find((c) => c.start <= offset && offset <= c.end) ?? leaves.find((c) => c.start >= offset);
+}

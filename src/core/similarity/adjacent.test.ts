@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest";
+import type { DocModel } from "../document";
+import type { Embedder } from "../providers/embedder";
+import { adjacentSimilarity, boundaryPoints, localEmbedderFor } from "./adjacent";
+
+function doc(text: string, id = "d1"): DocModel {
+  return { id, name: "t.txt", text, pages: [], runs: [], headings: [] };
+}
+
+const text =
+  "Cats purr when content. Cats purr loudly at night. Interest rates rose in March. Interest rates may fall.";
+
+describe("adjacentSimilarity", () => {
+  it("dips where the topic changes, with each gap between its sentence pair", async () => {
+    const curve = await adjacentSimilarity(doc(text), undefined);
+    expect(curve.kind).toBe("lexical");
+    expect(curve.points).toHaveLength(3);
+    const [a, b, c] = curve.points.map((p) => p.value);
+    expect(b!).toBeLessThan(a!);
+    expect(b!).toBeLessThan(c!);
+    const gap = curve.points[1]!;
+    expect(text.slice(gap.start, gap.offset)).toBe("Cats purr loudly at night.");
+    expect(text.slice(gap.offset).trimStart().startsWith("Interest rates rose")).toBe(true);
+    expect(text.slice(gap.start, gap.end)).toBe("Cats purr loudly at night. Interest rates rose in March.");
+  });
+
+  it("uses the session's embedder when there is one, in sentence order", async () => {
+    const seen: string[][] = [];
+    const embedder: Embedder = {
+      id: "fake",
+      label: "fake",
+      kind: "neural",
+      embed: (texts) => {
+        seen.push([...texts]);
+        return Promise.resolve(
+          texts.map((t) => Float32Array.of(t.startsWith("Cats") ? 1 : 0, t.startsWith("Cats") ? 0 : 1)),
+        );
+      },
+    };
+    const curve = await adjacentSimilarity(doc(text), embedder);
+    expect(seen[0]).toHaveLength(4);
+    expect(curve.points.map((p) => p.value)).toEqual([1, 0, 1]);
+    expect(curve.embedderId).toBe("fake");
+  });
+
+  it("keeps the fitted local embedder per document", () => {
+    expect(localEmbedderFor(doc(text, "same"))).toBe(localEmbedderFor(doc(text, "same")));
+  });
+});
+
+describe("boundaryPoints", () => {
+  it("puts every chunk start after the first on its nearest gap", () => {
+    const points = [{ offset: 10 }, { offset: 20 }, { offset: 30 }];
+    expect(boundaryPoints(points, [0, 21, 29, 100])).toEqual([1, 2]);
+    expect(boundaryPoints([], [0, 5])).toEqual([]);
+  });
+});

@@ -1,0 +1,92 @@
+/**
+ * The similarity of adjacent sentences along a document, with the session's embedder (or the local
+ * lexical one fitted on the document): the curve the chart draws for a run whose chunker has no
+ * curve of its own, so a user sees whether its boundaries fall at dips. Sentences are the late
+ * chunkers' (the seed's regex), so every curve in the workbench cuts the text the same way.
+ */
+import type { DocModel } from "../document";
+import type { Embedder } from "../providers/embedder";
+import { createLexicalEmbedder, type LexicalEmbedder } from "../providers/lexical";
+import { cosineSimilarity } from "../providers/vectors";
+import { noesisSentences } from "../text/noesisSentences";
+
+export interface CurvePoint {
+  /** The gap between sentence i and i + 1 (the end of sentence i). */
+  offset: number;
+  value: number;
+  /** The pair compared: start of sentence i to end of sentence i + 1. */
+  start: number;
+  end: number;
+}
+
+export interface SimilarityCurve {
+  embedderId: string;
+  embedderLabel: string;
+  kind: Embedder["kind"];
+  points: CurvePoint[];
+}
+
+const LOCAL_CAPACITY = 4;
+const localEmbedders = new Map<string, LexicalEmbedder>();
+
+/** The local lexical embedder fitted on this document's sentences, kept for the last few documents. */
+export function localEmbedderFor(doc: DocModel): LexicalEmbedder {
+  let embedder = localEmbedders.get(doc.id);
+  if (embedder) {
+    localEmbedders.delete(doc.id);
+  } else {
+    embedder = createLexicalEmbedder(noesisSentences(doc.text).map((s) => doc.text.slice(s.start, s.end)));
+  }
+  localEmbedders.set(doc.id, embedder);
+  while (localEmbedders.size > LOCAL_CAPACITY) localEmbedders.delete(localEmbedders.keys().next().value!);
+  return embedder;
+}
+
+export async function adjacentSimilarity(
+  doc: DocModel,
+  embedder: Embedder | undefined,
+  signal?: AbortSignal,
+): Promise<SimilarityCurve> {
+  const active = embedder ?? localEmbedderFor(doc);
+  const sentences = noesisSentences(doc.text);
+  const vectors = await active.embed(
+    sentences.map((s) => doc.text.slice(s.start, s.end)),
+    signal,
+  );
+  const points: CurvePoint[] = [];
+  for (let i = 0; i + 1 < sentences.length; i++)
+    points.push({
+      offset: sentences[i]!.end,
+      value: cosineSimilarity(vectors[i]!, vectors[i + 1]!),
+      start: sentences[i]!.start,
+      end: sentences[i + 1]!.end,
+    });
+  return { embedderId: active.id, embedderLabel: active.label, kind: active.kind, points };
+}
+
+/**
+ * The curve points nearest each chunk start after the first: where the run put its boundaries, on
+ * the curve's own gaps (a boundary inside a sentence lands on the gap closest to it).
+ */
+export function boundaryPoints(
+  points: readonly { offset: number }[],
+  chunkStarts: readonly number[],
+): number[] {
+  if (points.length === 0) return [];
+  const out = new Set<number>();
+  for (const start of chunkStarts.slice(1)) {
+    let lo = 0;
+    let hi = points.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (points[mid]!.offset < start) lo = mid + 1;
+      else hi = mid;
+    }
+    const best =
+      lo > 0 && Math.abs(points[lo - 1]!.offset - start) <= Math.abs(points[lo]!.offset - start)
+        ? lo - 1
+        : lo;
+    out.add(best);
+  }
+  return [...out].sort((a, b) => a - b);
+}
