@@ -1,13 +1,18 @@
 /**
- * late-jaccard against the NOESIS seed's LateChunker Phase 1: its regex sentences, its boundary
- * loop (similarity checked only once a chunk reaches target_tokens), its overlap rule, its
- * content ids — with true offsets, the adjacent-similarity trace and the max_tokens warning.
+ * late-jaccard: the NOESIS seed's regex sentences and content ids; by default CHUNKERS.md's rule
+ * (Jaccard of adjacent sentences, size closing at target_tokens, overlap ≤ overlap_tokens that never
+ * repeats a whole chunk) checked as properties of the output; with boundary_rule "running-chunk" the
+ * seed code's loop, checked against a transcription of late_chunker.py. True offsets, the traces
+ * and the max_tokens warning.
  */
 import { describe, expect, it } from "vitest";
 import type { Chunk } from "../../src/core/chunk";
 import {
+  adjacentJaccard,
+  closeChunks,
   detectJaccardBoundaries,
   lateJaccardChunker,
+  type LateBoundary,
   LATE_JACCARD_DEFAULTS,
   type LateJaccardConfig,
 } from "../../src/core/chunkers/lateJaccard";
@@ -198,15 +203,142 @@ describe("detectJaccardBoundaries", () => {
   });
 });
 
+/** The rule of CHUNKERS.md, checked on closeChunks' output without re-running its loop. */
+function expectAdjacentRule(
+  bs: LateBoundary[],
+  tokens: number[],
+  sims: number[],
+  target: number,
+  overlap: number,
+  threshold: number,
+) {
+  const sum = (a: number, b: number) => tokens.slice(a, b).reduce((x, y) => x + y, 0);
+  expect(bs[0]!.startIdx).toBe(0);
+  expect(bs.at(-1)!.endIdx).toBe(tokens.length);
+  expect(bs.at(-1)!.kind).toBe("document-end");
+  bs.forEach((b, c) => {
+    const prev = bs[c - 1];
+    // Where the chunk's own sentences begin: after what it repeats of the previous chunk.
+    const fresh = prev ? prev.endIdx : 0;
+    expect(b.endIdx).toBeGreaterThan(fresh); // at least one new sentence
+    // Within target, unless it is one sentence over it.
+    if (b.endIdx - b.startIdx > 1) expect(sum(b.startIdx, b.endIdx)).toBeLessThanOrEqual(target);
+    // A low-similarity gap inside a chunk can only be an earlier chunk's closing gap, in the overlap.
+    for (let g = b.startIdx; g < b.endIdx - 1; g++) {
+      if (sims[g]! < threshold) {
+        expect(g).toBeLessThan(fresh);
+        expect(bs.slice(0, c).some((e) => e.endIdx - 1 === g)).toBe(true);
+      }
+    }
+    if (c < bs.length - 1) {
+      const g = b.endIdx - 1;
+      const low = sims[g]! < threshold;
+      expect(low || sum(b.startIdx, b.endIdx) + tokens[g + 1]! > target).toBe(true);
+      expect(b.kind).toBe(low ? "similarity" : "size");
+      expect(b.similarityScore).toBe(sims[g]);
+    }
+    if (prev) {
+      // Overlap: the previous chunk's last whole sentences, as many as fit, never all of them.
+      const carried = prev.endIdx - b.startIdx;
+      expect(carried).toBeGreaterThanOrEqual(0);
+      expect(carried).toBeLessThan(prev.endIdx - prev.startIdx);
+      const budget = Math.min(overlap, target - tokens[prev.endIdx]!);
+      expect(sum(b.startIdx, prev.endIdx)).toBeLessThanOrEqual(Math.max(0, budget));
+      const more = b.startIdx - 1;
+      if (more > prev.startIdx) expect(sum(more, prev.endIdx)).toBeGreaterThan(budget);
+    }
+  });
+}
+
+describe("closeChunks (boundary_rule adjacent)", () => {
+  it("follows CHUNKERS.md's rule on generated documents", () => {
+    const rand = rng(11);
+    for (let trial = 0; trial < 60; trial++) {
+      const sentences = seedSplit(prose(2 + Math.floor(rand() * 80), rand));
+      const tokens = sentences.map(() => 1 + Math.floor(rand() * 40));
+      const target = 10 + Math.floor(rand() * 120);
+      const overlap = Math.floor(rand() * target);
+      const threshold = [0, 0.1, 0.2, 0.4, 1.01][trial % 5]!;
+      const sims = adjacentJaccard(sentences.map((s) => s.toLowerCase().split(/\s+/u)));
+      const breaks = new Set(sims.flatMap((v, g) => (v < threshold ? [g] : [])));
+      const bs = closeChunks(
+        tokens,
+        { breaks, values: sims },
+        { target_tokens: target, overlap_tokens: overlap },
+      );
+      expectAdjacentRule(bs, tokens, sims, target, overlap, threshold);
+    }
+  });
+
+  it("cuts at every low adjacent pair; one-sentence chunks carry no overlap", () => {
+    // Jaccard 0 at every gap: each sentence is a chunk, and carrying it whole would repeat it.
+    const words = Array.from({ length: 5 }, (_, i) => [`a${i}`, `b${i}`]);
+    const sims = adjacentJaccard(words);
+    expect(sims).toEqual([0, 0, 0, 0]);
+    const bs = closeChunks(
+      [3, 3, 3, 3, 3],
+      { breaks: new Set([0, 1, 2, 3]), values: sims },
+      { target_tokens: 100, overlap_tokens: 50 },
+    );
+    expect(bs.map((b) => [b.startIdx, b.endIdx, b.kind])).toEqual([
+      [0, 1, "similarity"],
+      [1, 2, "similarity"],
+      [2, 3, "similarity"],
+      [3, 4, "similarity"],
+      [4, 5, "document-end"],
+    ]);
+  });
+
+  it("closes before the sentence that would pass the target and carries the last sentences", () => {
+    const bs = closeChunks(
+      [4, 4, 4, 4, 4, 4],
+      { breaks: new Set(), values: [1, 1, 1, 1, 1] },
+      { target_tokens: 12, overlap_tokens: 4 },
+    );
+    expect(bs.map((b) => [b.startIdx, b.endIdx, b.kind])).toEqual([
+      [0, 3, "size"],
+      [2, 5, "size"],
+      [4, 6, "document-end"],
+    ]);
+  });
+
+  it("puts a sentence over the target in a chunk of its own, without overlap", () => {
+    const bs = closeChunks(
+      [5, 5, 50, 5, 5],
+      { breaks: new Set(), values: [0.5, 0.5, 0.5, 0.5] },
+      { target_tokens: 20, overlap_tokens: 5 },
+    );
+    expect(bs.map((b) => [b.startIdx, b.endIdx])).toEqual([
+      [0, 2],
+      [2, 3],
+      [3, 5],
+    ]);
+  });
+
+  it("gives nothing for no sentences and one chunk for one", () => {
+    const limits = { target_tokens: 10, overlap_tokens: 2 };
+    expect(closeChunks([], { breaks: new Set(), values: [] }, limits)).toEqual([]);
+    expect(closeChunks([30], { breaks: new Set(), values: [] }, limits)).toEqual([
+      { startIdx: 0, endIdx: 1, similarityScore: 0, kind: "document-end" },
+    ]);
+  });
+});
+
 describe("late-jaccard chunker", () => {
   const rand = rng(42);
   const text = prose(400, rand);
   const doc = textDocModel("doc-1", "rivers.txt", text);
 
-  it("gives true ranges of whole seed sentences, chunks reaching the target, seed ids and metadata", async () => {
+  it("gives true ranges of whole seed sentences, CHUNKERS.md's boundaries, seed ids and metadata", async () => {
     const { out, chunks } = await run(doc, { target_tokens: 120, overlap_tokens: 30 });
     const spans = noesisSentences(text);
+    const t = await loadTokenizer("cl100k_base");
+    const enc = encodeText(t, text);
+    const tokens = spans.map((x) => tokensInRange(enc, x.start, x.end));
+    // Oracle words: the seed's text.lower().split() on its own sentences.
+    const sims = adjacentJaccard(seedSplit(text).map((x) => x.toLowerCase().split(/\s+/u)));
     expect(chunks.length).toBeGreaterThan(5);
+    const bs: LateBoundary[] = [];
     for (const c of chunks) {
       expect(c.text).toBe(text.slice(c.start, c.end));
       const [s, e] = c.meta.sentence_range as [number, number];
@@ -218,37 +350,63 @@ describe("late-jaccard chunker", () => {
         .join(" ");
       expect(c.id.replace(/_\d+$/, "")).toBe(await contentId("doc-1", joined));
       expect(c.meta.chunker).toBe("late");
+      bs.push({
+        startIdx: s,
+        endIdx: e,
+        similarityScore: c.meta.similarity_score as number,
+        kind: c.meta.boundary as LateBoundary["kind"],
+      });
     }
-    // Every chunk but the last closed at ≥ target tokens (measured on the document's encoding).
-    const t = await loadTokenizer("cl100k_base");
-    const enc = encodeText(t, text);
-    for (const c of chunks.slice(0, -1)) {
-      const [s, e] = c.meta.sentence_range as [number, number];
-      const sum = spans.slice(s, e).reduce((a, x) => a + tokensInRange(enc, x.start, x.end), 0);
-      expect(sum).toBeGreaterThanOrEqual(120);
-    }
-    expect(out.stats?.["sentence.count"]).toBe(spans.length);
+    expectAdjacentRule(bs, tokens, sims, 120, 30, 0.1);
+    expect(out.stats).toMatchObject({ "sentence.count": spans.length, boundary_rule: "adjacent" });
     expect(out.warnings).toEqual([]);
   });
 
-  it("traces one similarity point per sentence gap; boundaries sit on point offsets", async () => {
+  it("traces the adjacent-similarity curve: a point per gap, boundaries at the chosen gaps", async () => {
     const { out, chunks } = await run(doc, {
       target_tokens: 120,
       overlap_tokens: 30,
       similarity_threshold: 0.2,
     });
     const spans = noesisSentences(text);
+    const sims = adjacentJaccard(seedSplit(text).map((x) => x.toLowerCase().split(/\s+/u)));
     const trace = out.trace!;
     expect(trace.threshold).toBe(0.2);
-    expect(trace.points.map((p) => p.offset)).toEqual(spans.slice(0, -1).map((s) => s.end));
-    for (const p of trace.points) {
-      expect(p.value).toBeGreaterThanOrEqual(0);
-      expect(p.value).toBeLessThanOrEqual(1);
-    }
-    const offsets = new Set(trace.points.map((p) => p.offset));
+    expect(trace.points).toEqual(spans.slice(0, -1).map((s, i) => ({ offset: s.end, value: sims[i] })));
     expect(trace.boundaries).toEqual(chunks.slice(0, -1).map((c) => c.end));
-    for (const b of trace.boundaries) expect(offsets.has(b)).toBe(true);
-    // A similarity boundary's score is the traced value at its gap, below the threshold.
+    const byOffset = new Map(trace.points.map((p) => [p.offset, p.value]));
+    const low = trace.points.filter((p) => p.value < 0.2).map((p) => p.offset);
+    // Every low gap is a boundary; the others are closes by size.
+    expect(low.every((o) => trace.boundaries.includes(o))).toBe(true);
+    for (const c of chunks.slice(0, -1)) {
+      expect(c.meta.similarity_score).toBe(byOffset.get(c.end));
+      expect(c.meta.boundary).toBe((byOffset.get(c.end) as number) < 0.2 ? "similarity" : "size");
+    }
+  });
+
+  it("boundary_rule running-chunk: the seed code's loop, chunks reaching the target, its trace", async () => {
+    const { out, chunks } = await run(doc, {
+      target_tokens: 120,
+      overlap_tokens: 30,
+      similarity_threshold: 0.2,
+      boundary_rule: "running-chunk",
+    });
+    const spans = noesisSentences(text);
+    const t = await loadTokenizer("cl100k_base");
+    const enc = encodeText(t, text);
+    const tokens = spans.map((x) => tokensInRange(enc, x.start, x.end));
+    const want = seedBoundaries(seedSplit(text), tokens, 120, 30, 0.2);
+    expect(chunks.map((c) => c.meta.sentence_range)).toEqual(want.map(([s, e]) => [s, e]));
+    // Every chunk but the last closed at ≥ target tokens.
+    for (const c of chunks.slice(0, -1)) {
+      const [s, e] = c.meta.sentence_range as [number, number];
+      expect(tokens.slice(s, e).reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(120);
+    }
+    expect(out.stats).toMatchObject({ boundary_rule: "running-chunk" });
+    const trace = out.trace!;
+    expect(trace.points.map((p) => p.offset)).toEqual(spans.slice(0, -1).map((s) => s.end));
+    expect(trace.boundaries).toEqual(chunks.slice(0, -1).map((c) => c.end));
+    // A similarity boundary's score is the traced (running-chunk) value at its gap, below the threshold.
     const byOffset = new Map(trace.points.map((p) => [p.offset, p.value]));
     for (const c of chunks.filter((c) => c.meta.boundary === "similarity")) {
       expect(c.meta.similarity_score).toBe(byOffset.get(c.end));
@@ -256,8 +414,13 @@ describe("late-jaccard chunker", () => {
     }
   });
 
-  it("carries overlap sentences into the next chunk only after a similarity boundary", async () => {
-    const { chunks } = await run(doc, { target_tokens: 100, overlap_tokens: 40, similarity_threshold: 0.3 });
+  it("running-chunk carries overlap sentences into the next chunk only after a similarity boundary", async () => {
+    const { chunks } = await run(doc, {
+      target_tokens: 100,
+      overlap_tokens: 40,
+      similarity_threshold: 0.3,
+      boundary_rule: "running-chunk",
+    });
     const kinds = new Set(chunks.map((c) => c.meta.boundary));
     expect([...kinds].sort()).toEqual(["document-end", "forced", "similarity"]);
     for (let i = 1; i < chunks.length; i++) {
@@ -289,12 +452,14 @@ describe("late-jaccard chunker", () => {
     expect(out.warnings![0]).toMatch(/^1 sentence is longer than target_tokens 50 \(longest \d+ tokens\)/);
   });
 
-  it("is deterministic: two runs give the same chunks, ids and trace", async () => {
-    const a = await run(doc);
-    const b = await run(doc);
-    const key = (cs: Chunk[]) => cs.map((c) => [c.id, c.start, c.end]);
-    expect(key(a.chunks)).toEqual(key(b.chunks));
-    expect(a.out.trace).toEqual(b.out.trace);
+  it("is deterministic: two runs give the same chunks, ids and trace, under both rules", async () => {
+    for (const boundary_rule of ["adjacent", "running-chunk"] as const) {
+      const a = await run(doc, { boundary_rule });
+      const b = await run(doc, { boundary_rule });
+      const key = (cs: Chunk[]) => cs.map((c) => [c.id, c.start, c.end]);
+      expect(key(a.chunks)).toEqual(key(b.chunks));
+      expect(a.out.trace).toEqual(b.out.trace);
+    }
   });
 
   it("same text in another document gets other ids", async () => {
@@ -309,7 +474,11 @@ describe("late-jaccard chunker", () => {
       target_tokens: 450,
       overlap_tokens: 80,
       similarity_threshold: 0.1,
+      boundary_rule: "adjacent",
     });
+    expect(resolveConfig(lateJaccardChunker, { boundary_rule: "sentences" }).problems[0]?.key).toBe(
+      "boundary_rule",
+    );
     expect(
       resolveConfig(lateJaccardChunker, { target_tokens: 50, overlap_tokens: 50 }).problems[0]?.key,
     ).toBe("overlap_tokens");

@@ -5,9 +5,9 @@
  *
  * Modes run through MODE_RUNNERS. "late" is the late chunker Phase 1 (late-jaccard) with
  * target_tokens = max_chunk_tokens, as the seed's HybridChunker builds its LateChunker. "agentic"
- * has no runner yet: it falls back to late-jaccard with a warning — the seed's AgenticChunker does
- * the same (LLM boundary detection "not yet activated … immediately falls back to LateChunker").
- * An agentic runner is plugged in by adding it to MODE_RUNNERS.
+ * runs the agentic chunker at the same sizes; with no LLM endpoint, or on any failure, it falls back
+ * to late-jaccard and says why (its warning and `fallback.reason`), and `chunker.ran` reports what
+ * actually ran.
  *
  * Quality: the seed's scores come from an LLM judge the workbench does not have. Per chunk it
  * computes instead, and says so in the stats: `size_fit` = min(t, T) / max(t, T) for the chunk's t
@@ -17,6 +17,7 @@
  */
 import type { ChunkDraft, ChunkerOutput, ChunkerSpec, ConfigProblem, RunContext } from "../chunk";
 import type { DocModel } from "../document";
+import { AGENTIC_DEFAULTS, runAgentic } from "./agentic";
 import {
   CHUNKER_MODES,
   formatProblem,
@@ -83,6 +84,19 @@ export const MODE_RUNNERS: Partial<Record<ChunkerMode, ModeRunner>> = {
         ctx,
       ),
   },
+  agentic: {
+    id: "agentic",
+    run: (doc, params, ctx) =>
+      runAgentic(
+        doc,
+        {
+          ...AGENTIC_DEFAULTS,
+          max_chunk_tokens: params.max_chunk_tokens,
+          overlap_tokens: params.overlap_tokens,
+        },
+        ctx,
+      ),
+  },
 };
 
 /** The fallback for a mode without a runner, as the seed's agentic chunker falls back to the late one. */
@@ -138,7 +152,7 @@ export const hybridChunker: ChunkerSpec<HybridConfig> = {
   label: "Hybrid (routing → late / agentic)",
   source: "hybrid-late-agentic-chunker.md",
   description:
-    "NOESIS HybridChunker: routing rules (tenant, doc_class, collection_id) pick late or agentic chunking; late runs late-jaccard at max_chunk_tokens; agentic falls back to late until it exists. Stats as the seed: chunk.count, chunker.mode, quality.scores.",
+    "NOESIS HybridChunker: routing rules (tenant, doc_class, collection_id) pick late or agentic chunking; late runs late-jaccard at max_chunk_tokens; agentic asks the session's LLM for boundaries and falls back to late-jaccard, saying why. Stats as the seed: chunk.count, chunker.mode, quality.scores.",
   defaults: HYBRID_DEFAULTS,
   params: [
     {
@@ -235,7 +249,7 @@ export const hybridChunker: ChunkerSpec<HybridConfig> = {
       ...out.stats,
       "chunk.count": out.drafts.length,
       "chunker.mode": resolution.mode,
-      "chunker.ran": runner.id,
+      "chunker.ran": out.stats?.["chunker.ran"] ?? runner.id,
       "chunker.version": "hybrid-v1",
       "routing.source": resolution.source,
       "routing.level": resolution.level,

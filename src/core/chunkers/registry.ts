@@ -1,8 +1,10 @@
 import type { ChunkerSpec } from "../chunk";
+import { agenticChunker } from "./agentic";
 import { entityChunker } from "./entity";
 import { headerChunker } from "./header";
 import { hierarchicalChunker } from "./hierarchical";
 import { hybridChunker } from "./hybrid";
+import { lateEmbeddingChunker } from "./lateEmbedding";
 import { lateJaccardChunker } from "./lateJaccard";
 import { recursiveChunker } from "./recursive";
 import { simpleChunker } from "./simple";
@@ -17,6 +19,8 @@ export const CHUNKERS: readonly AnyChunkerSpec[] = [
   headerChunker,
   hierarchicalChunker,
   lateJaccardChunker,
+  lateEmbeddingChunker,
+  agenticChunker,
   entityChunker,
   hybridChunker,
   simpleChunker,

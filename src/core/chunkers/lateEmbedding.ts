@@ -1,0 +1,365 @@
+/**
+ * late-embedding: the NOESIS LateChunker, Phase 2 (use_embedding_similarity=True), as CHUNKERS.md
+ * specifies it. Regex sentences (as late-jaccard); sliding windows of window_size sentences joined
+ * with " " (the seed's example: ["A","B","C","D","E"] → ["A B C","B C D","C D E"]), embedded in
+ * batches of batch_size; the cosine of windows j and j + 1 belongs to the gap before the sentence
+ * window j + 1 adds, i.e. after sentence j + window_size − 1. Which gaps break is decided by
+ * threshold_mode on the whole curve (LangChain SemanticChunker's rules, core/similarity/breakpoints);
+ * chunks are then closed by size and given overlap exactly as late-jaccard closes them (the shared
+ * `buildLateChunks`: "size limits as late-jaccard").
+ *
+ * Embedder: the session's endpoint (ctx.embedder, already cached by the host) or, without one, the
+ * local lexical embedder fitted on the document's sentences. The local one is kept per document and
+ * behind a module-level vector cache, so dragging a threshold re-runs the chunker without embedding
+ * anything again.
+ *
+ * Fallback (the seed's graceful degradation): any embedding failure other than the run's own abort,
+ * or a document over max_tokens, runs late-jaccard with the same sizes and says why in warnings and
+ * in stats["fallback.reason"].
+ */
+import type { ChunkerOutput, ChunkerSpec, ConfigProblem, RunContext } from "../chunk";
+import type { DocModel } from "../document";
+import { MemoryEmbeddingCache, cachedEmbedder } from "../providers/cache";
+import { EmbedderError, type Embedder } from "../providers/embedder";
+import { createLexicalEmbedder } from "../providers/lexical";
+import { sha256HexSync } from "../providers/sha256";
+import { cosineSimilarity } from "../providers/vectors";
+import {
+  breakpoints,
+  DEFAULT_THRESHOLD_AMOUNT,
+  THRESHOLD_MODES,
+  type ThresholdMode,
+} from "../similarity/breakpoints";
+import type { EncodingName } from "../text/tokenizer";
+import {
+  boundaryOffsets,
+  buildLateChunks,
+  checkLateSizes,
+  gapPoints,
+  LATE_JACCARD_DEFAULTS,
+  LATE_SIZE_PARAMS,
+  longSentenceWarnings,
+  runLateJaccard,
+  sentenceTable,
+  type LateJaccardConfig,
+  type SentenceTable,
+} from "./lateJaccard";
+
+export interface LateEmbeddingConfig extends Omit<LateJaccardConfig, "boundary_rule"> {
+  window_size: number;
+  batch_size: number;
+  use_content_based_ids: boolean;
+  threshold_mode: ThresholdMode;
+  threshold_amount: number;
+}
+
+export const LATE_EMBEDDING_DEFAULTS: LateEmbeddingConfig = {
+  max_tokens: LATE_JACCARD_DEFAULTS.max_tokens,
+  target_tokens: LATE_JACCARD_DEFAULTS.target_tokens,
+  overlap_tokens: LATE_JACCARD_DEFAULTS.overlap_tokens,
+  similarity_threshold: LATE_JACCARD_DEFAULTS.similarity_threshold,
+  window_size: 3,
+  batch_size: 16,
+  use_content_based_ids: true,
+  threshold_mode: "percentile",
+  threshold_amount: DEFAULT_THRESHOLD_AMOUNT.percentile,
+};
+
+const ENCODING: EncodingName = "cl100k_base";
+
+/**
+ * The seed's sliding windows: window j = sentences j … j + size − 1 joined with " ". Fewer sentences
+ * than the window make one window of all of them (no gap to compare); none make no window.
+ */
+export function sentenceWindows(sentences: readonly string[], size: number): string[] {
+  if (sentences.length === 0) return [];
+  if (sentences.length <= size) return [sentences.join(" ")];
+  const out: string[] = [];
+  for (let j = 0; j + size <= sentences.length; j++) out.push(sentences.slice(j, j + size).join(" "));
+  return out;
+}
+
+/** The sentence gap the similarity of windows j and j + 1 speaks for: after sentence j + size − 1. */
+export function windowGap(j: number, size: number): number {
+  return j + size - 1;
+}
+
+export interface EmbeddedWindows {
+  vectors: Float32Array[];
+  /** embed() calls made, one per batch_size windows. */
+  batches: number;
+}
+
+/**
+ * Embeds the windows batch_size at a time. The Embedder API has no per-call batch size, so the
+ * chunker hands it slices of batch_size; an endpoint whose own batch setting is smaller splits a
+ * slice further.
+ */
+export async function embedWindows(
+  embedder: Embedder,
+  windows: readonly string[],
+  batchSize: number,
+  signal?: AbortSignal,
+): Promise<EmbeddedWindows> {
+  const vectors: Float32Array[] = [];
+  let batches = 0;
+  for (let start = 0; start < windows.length; start += batchSize) {
+    const batch = windows.slice(start, start + batchSize);
+    const got = await embedder.embed(batch, signal);
+    batches++;
+    if (got.length !== batch.length) {
+      throw new EmbedderError(
+        `${embedder.label} returned ${got.length} vectors for ${batch.length} windows.`,
+        undefined,
+        { code: "bad-response" },
+      );
+    }
+    vectors.push(...got);
+  }
+  return { vectors, batches };
+}
+
+/** Cosine of each window with the next. */
+export function windowSimilarities(vectors: readonly Float32Array[]): number[] {
+  const out: number[] = [];
+  for (let j = 0; j + 1 < vectors.length; j++) out.push(cosineSimilarity(vectors[j]!, vectors[j + 1]!));
+  return out;
+}
+
+// The local embedder of the last few documents (fitting IDF costs a pass over the text and a 4 MB
+// table each), and the vectors it made: together they make a threshold drag free.
+const LOCAL_EMBEDDERS_KEPT = 4;
+const localEmbedders = new Map<string, Embedder>();
+
+/** The vectors the local lexical embedder made, across runs; exported so tests can see its hits. */
+export const LOCAL_EMBEDDING_CACHE = new MemoryEmbeddingCache({ maxBytes: 96 * 1024 * 1024 });
+
+/**
+ * The lexical embedder fitted on this document's sentences, cached. Keyed by doc.id and a hash of
+ * the text: a DocModel built from text (tests, pasted text) can reuse an id for other text.
+ */
+export function localEmbedder(doc: DocModel, sentences: readonly string[]): Embedder {
+  const key = `${doc.id}:${sha256HexSync(doc.text).slice(0, 16)}`;
+  const known = localEmbedders.get(key);
+  if (known) {
+    // Re-insert: the Map's order is the eviction order, least recently used first.
+    localEmbedders.delete(key);
+    localEmbedders.set(key, known);
+    return known;
+  }
+  const embedder = cachedEmbedder(createLexicalEmbedder(sentences), LOCAL_EMBEDDING_CACHE);
+  localEmbedders.set(key, embedder);
+  for (const oldest of localEmbedders.keys()) {
+    if (localEmbedders.size <= LOCAL_EMBEDDERS_KEPT) break;
+    localEmbedders.delete(oldest);
+  }
+  return embedder;
+}
+
+async function fallBack(
+  doc: DocModel,
+  config: LateEmbeddingConfig,
+  ctx: RunContext,
+  reason: string,
+): Promise<ChunkerOutput> {
+  const out = await runLateJaccard(
+    doc,
+    {
+      max_tokens: config.max_tokens,
+      target_tokens: config.target_tokens,
+      overlap_tokens: config.overlap_tokens,
+      similarity_threshold: config.similarity_threshold,
+      boundary_rule: LATE_JACCARD_DEFAULTS.boundary_rule,
+    },
+    ctx,
+    { use_content_based_ids: config.use_content_based_ids },
+  );
+  return {
+    ...out,
+    warnings: [`fell back from late-embedding to late-jaccard: ${reason}`, ...(out.warnings ?? [])],
+    stats: { ...out.stats, "chunker.ran": "late-jaccard", "fallback.reason": reason },
+  };
+}
+
+export async function runLateEmbedding(
+  doc: DocModel,
+  config: LateEmbeddingConfig,
+  ctx: RunContext,
+): Promise<ChunkerOutput> {
+  const table = await sentenceTable(doc, ctx);
+  ctx.signal?.throwIfAborted();
+  if (table.documentTokens > config.max_tokens) {
+    return fallBack(
+      doc,
+      config,
+      ctx,
+      `document has ${table.documentTokens} tokens, over max_tokens ${config.max_tokens}`,
+    );
+  }
+  const sentences = table.spans.map((s) => doc.text.slice(s.start, s.end));
+  const windows = sentenceWindows(sentences, config.window_size);
+  const embedder = ctx.embedder ?? localEmbedder(doc, sentences);
+  let similarities: number[];
+  let batches: number;
+  try {
+    const embedded = await embedWindows(embedder, windows, config.batch_size, ctx.signal);
+    batches = embedded.batches;
+    similarities = windowSimilarities(embedded.vectors);
+  } catch (error) {
+    // The run's own abort is not an embedding failure: it ends the run, as every chunker's does.
+    if (ctx.signal?.aborted) throw error;
+    const message = error instanceof Error ? error.message : String(error);
+    return fallBack(doc, config, ctx, `embedding with ${embedder.label} failed: ${message}`);
+  }
+  ctx.signal?.throwIfAborted();
+  return chunkAtBreakpoints(doc, config, table, similarities, {
+    embedder,
+    windows: windows.length,
+    batches,
+  });
+}
+
+async function chunkAtBreakpoints(
+  doc: DocModel,
+  config: LateEmbeddingConfig,
+  table: SentenceTable,
+  similarities: readonly number[],
+  run: { embedder: Embedder; windows: number; batches: number },
+): Promise<ChunkerOutput> {
+  const found = breakpoints(similarities, config.threshold_mode, config.threshold_amount);
+  const values = new Array<number | undefined>(Math.max(0, table.spans.length - 1));
+  similarities.forEach((s, j) => (values[windowGap(j, config.window_size)] = s));
+  const breaks = new Set(found.indices.map((j) => windowGap(j, config.window_size)));
+  const { boundaries, drafts } = await buildLateChunks(
+    doc,
+    table,
+    { breaks, values },
+    { ...config, chunker: "late-embedding" },
+  );
+  const count = (kind: string) => boundaries.filter((b) => b.kind === kind).length;
+  return {
+    drafts,
+    warnings: longSentenceWarnings(table, config.target_tokens),
+    stats: {
+      "chunk.count": drafts.length,
+      "chunker.ran": "late-embedding",
+      "sentence.count": table.spans.length,
+      "document.tokens": table.documentTokens,
+      "embedding.model": run.embedder.label,
+      "embedding.id": run.embedder.id,
+      "embedding.kind": run.embedder.kind,
+      "windows.count": run.windows,
+      "embedding.batches": run.batches,
+      threshold_mode: config.threshold_mode,
+      // On the scale the mode compares with (distance, its gradient, or cosine for absolute).
+      "threshold.value": found.threshold,
+      "boundaries.similarity": count("similarity"),
+      "boundaries.size": count("size"),
+    },
+    trace: {
+      points: gapPoints(table, values),
+      ...(found.similarityThreshold === null ? {} : { threshold: found.similarityThreshold }),
+      boundaries: boundaryOffsets(table, boundaries),
+    },
+  };
+}
+
+/** Amount ranges per mode, beyond the param's own [min, max]. */
+function checkAmount(config: LateEmbeddingConfig): ConfigProblem[] {
+  const { threshold_mode: mode, threshold_amount: amount } = config;
+  if ((mode === "percentile" || mode === "gradient") && (amount < 0 || amount > 100)) {
+    return [
+      { key: "threshold_amount", message: `is a percentile in ${mode} mode: must be between 0 and 100` },
+    ];
+  }
+  if (mode === "absolute" && (amount < -1 || amount > 1)) {
+    return [{ key: "threshold_amount", message: "is a cosine in absolute mode: must be between -1 and 1" }];
+  }
+  if ((mode === "standard_deviation" || mode === "interquartile") && amount < 0) {
+    return [{ key: "threshold_amount", message: `is a multiplier in ${mode} mode: must be 0 or more` }];
+  }
+  return [];
+}
+
+export const lateEmbeddingChunker: ChunkerSpec<LateEmbeddingConfig> = {
+  id: "late-embedding",
+  label: "Late chunking (embeddings)",
+  source: "hybrid-late-agentic-chunker.md",
+  description:
+    "NOESIS LateChunker Phase 2: sliding windows of window_size sentences, embedded in batches; a boundary where the cosine of adjacent windows drops (threshold_mode, LangChain SemanticChunker's rules), chunks closed at target_tokens with overlap as late-jaccard. Falls back to late-jaccard on any embedding failure or a document over max_tokens.",
+  defaults: LATE_EMBEDDING_DEFAULTS,
+  params: [
+    ...LATE_SIZE_PARAMS.map((p) =>
+      p.key === "max_tokens"
+        ? {
+            ...p,
+            help: "Seed: 8000. A longer document is not embedded: it falls back to late-jaccard, with the reason as a warning.",
+          }
+        : p,
+    ),
+    {
+      key: "similarity_threshold",
+      label: "Fallback Jaccard threshold",
+      type: "number",
+      min: 0,
+      max: 1,
+      step: 0.01,
+      seedSilent: true,
+      help: "Used only when the run falls back to late-jaccard: Jaccard of adjacent sentences below this → boundary (workbench 0.1).",
+    },
+    {
+      key: "window_size",
+      label: "Window size (sentences)",
+      type: "int",
+      min: 1,
+      max: 50,
+      sliderMax: 10,
+      step: 1,
+      help: "Seed: 3. Sentences per embedded window; a low cosine between windows j and j+1 marks the gap after sentence j+window_size−1.",
+    },
+    {
+      key: "batch_size",
+      label: "Batch size",
+      type: "int",
+      min: 1,
+      max: 2048,
+      sliderMax: 128,
+      step: 1,
+      help: "Seed: 16. Windows per embed request (an endpoint with a smaller batch setting splits further).",
+    },
+    {
+      key: "use_content_based_ids",
+      label: "Content-based ids",
+      type: "boolean",
+      help: "Seed: true (sha256 of document id and text). Off: positional ids {doc}_chunk_N — the seed does not say what it uses then.",
+    },
+    {
+      key: "threshold_mode",
+      label: "Threshold mode",
+      type: "enum",
+      options: THRESHOLD_MODES,
+      seedSilent: true,
+      help: "The seed only says 'below threshold'. percentile (default) / standard_deviation / interquartile / gradient: LangChain SemanticChunker's rules on distances 1 − cosine; absolute: cosine below the amount. Changing the mode keeps threshold_amount as it is: set it in the new mode's units (or pick a preset).",
+    },
+    {
+      key: "threshold_amount",
+      label: "Threshold amount",
+      type: "number",
+      min: -1,
+      max: 100,
+      step: 0.01,
+      seedSilent: true,
+      help: "In the mode's units: percentile and gradient a percentile 0–100 (default 95), standard_deviation a multiple of the std (3), interquartile a multiple of the IQR (1.5), absolute a cosine (0.75 for neural embedders).",
+    },
+  ],
+  presets: [
+    { name: "Seed defaults (percentile 95)", config: { ...LATE_EMBEDDING_DEFAULTS } },
+    ...THRESHOLD_MODES.filter((m) => m !== "percentile").map((mode) => ({
+      name: `${mode} ${DEFAULT_THRESHOLD_AMOUNT[mode]}`,
+      config: { threshold_mode: mode, threshold_amount: DEFAULT_THRESHOLD_AMOUNT[mode] },
+    })),
+  ],
+  check: (config) => [...checkLateSizes(config), ...checkAmount(config)],
+  encodingOf: () => ENCODING,
+  chunk: (doc, config, ctx) => runLateEmbedding(doc, config, ctx),
+};
