@@ -8,6 +8,7 @@ import { getChunker } from "./chunkers/registry";
 import { cite } from "./citations";
 import { validConfig } from "./config";
 import type { DocModel } from "./document";
+import { chunkCoherence } from "./quality/chunkCoherence";
 import { runQuality } from "./quality/runQuality";
 import { EncodedTextCache } from "./text/encodedText";
 import { loadTokenizer, type Tokenizer } from "./text/tokenizer";
@@ -34,20 +35,23 @@ export async function runChunker(
   const t2 = now();
   const runConfig = { ...config } as Record<string, unknown>;
   const stats = { ...output.stats, "chunk.count": chunks.length };
+  const coherence = await chunkCoherence(doc, chunks, ctx.embedder, ctx.signal);
+  ctx.signal?.throwIfAborted();
+  const t3 = now();
   const quality = runQuality(
     doc,
     { chunker: spec.id, config: runConfig, chunks, stats },
-    { encoded: () => ctx.encoded.get(doc.id, tokenizer, doc.text) },
+    { encoded: () => ctx.encoded.get(doc.id, tokenizer, doc.text), coherence },
   );
-  const t3 = now();
+  const t4 = now();
   return {
     chunker: spec.id,
     config: runConfig,
     chunks,
     stats,
     ...(output.trace ? { trace: output.trace } : {}),
-    warnings: output.warnings ?? [],
-    timings: { chunk_ms: t1 - t0, cite_ms: t2 - t1, quality_ms: t3 - t2 },
+    warnings: [...(output.warnings ?? []), ...(coherence.warning ? [coherence.warning] : [])],
+    timings: { chunk_ms: t1 - t0, cite_ms: t2 - t1, coherence_ms: t3 - t2, quality_ms: t4 - t3 },
     quality,
   };
 }

@@ -85,7 +85,13 @@ function scoreRows(q: RunQuality, rule: SizeRule): Row[] {
     ["overlap", "Overlap", overlap],
     ["coverage", "Coverage", q.coverage.coverage === null ? "—" : pct(q.coverage.coverage)],
     ["redundancy", "Redundancy", q.coverage.redundancy === null ? "—" : q.coverage.redundancy.toFixed(3)],
-    ["coherence", "Coherence", q.coherence === null ? "—" : q.coherence.toFixed(3)],
+    [
+      "coherence",
+      "Coherence",
+      q.coherence === null
+        ? "—"
+        : `${q.coherence.toFixed(3)}${q.coherenceBy ? ` · by ${q.coherenceBy}` : ""}`,
+    ],
   ];
 }
 

@@ -34,7 +34,8 @@ export const SCORE_DEFINITIONS: Record<ScoreId, string> = {
   coverage: "Share of the document's non-whitespace characters inside at least one chunk.",
   redundancy:
     "Σ|chunk| / |∪ chunks| − 1 in non-whitespace characters: 0 for a partition, 1 when all text appears twice.",
-  coherence: "Mean semantic coherence of the chunks, when the run computed it; — otherwise.",
+  coherence:
+    "Mean over chunks of the mean cosine similarity of all pairs of a chunk's sentences, with the embedder named (a chunker's own score when it reports one).",
 };
 
 export type QualityFlag =

@@ -61,6 +61,8 @@ export interface RunQuality {
   coverage: CoverageReport;
   /** Mean coherence when the run or its chunks carry one, else null. */
   coherence: number | null;
+  /** The embedder that scored the workbench's own coherence (absent when only a chunker scored it). */
+  coherenceBy?: string;
   /** One entry per chunk, in run order. */
   chunks: ChunkQuality[];
 }
@@ -74,6 +76,8 @@ export interface RunQualityInput {
 
 export interface RunQualityOptions {
   embeddingTokenLimit?: number;
+  /** Per-chunk coherence from core/quality/chunkCoherence, used where a chunker reports none itself. */
+  coherence?: { scores: readonly (number | null)[]; embedderLabel: string };
   /** The document's token stream in the run's encoding; called only if ranges overlap. */
   encoded?: () => EncodedText;
 }
@@ -133,7 +137,7 @@ export function runQuality(doc: DocModel, run: RunQualityInput, options: RunQual
       overlapChars: overlapChars[i]!,
       flags,
     };
-    const c = chunkCoherence(chunk);
+    const c = chunkCoherence(chunk) ?? options.coherence?.scores[i] ?? undefined;
     if (c !== undefined) {
       q.coherence = c;
       coherences.push(c);
@@ -157,6 +161,7 @@ export function runQuality(doc: DocModel, run: RunQualityInput, options: RunQual
     overlap,
     coverage: coverage(index, run.chunks),
     coherence: runCoherence(run.stats, coherences),
+    ...(options.coherence ? { coherenceBy: options.coherence.embedderLabel } : {}),
     chunks,
   };
 }

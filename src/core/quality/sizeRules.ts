@@ -33,7 +33,7 @@ interface RuleKeys {
 }
 
 const LATE_NOTE =
-  "target_tokens is where a chunk closes (the sentence crossing it stays in); max_tokens bounds the document, not a chunk";
+  "target_tokens is where a chunk closes (a sentence that would pass it starts the next; under boundary_rule running-chunk it stays in); max_tokens bounds the document, not a chunk";
 
 /** Per chunker id (CHUNKERS.md's config keys); the first rule is the one the histogram shows. */
 const RULES: Record<string, readonly RuleKeys[]> = {
@@ -52,14 +52,20 @@ const RULES: Record<string, readonly RuleKeys[]> = {
   header: [{ unit: "chars", target: "max_chunk_chars", min: "min_chunk_chars", max: "max_chunk_chars" }],
   "late-jaccard": [{ unit: "tokens", target: "target_tokens", note: LATE_NOTE }],
   "late-embedding": [{ unit: "tokens", target: "target_tokens", note: LATE_NOTE }],
-  // The agentic chunker's own keys are about the LLM; its fallback's are late-jaccard's, when set.
-  agentic: [{ unit: "tokens", target: "target_tokens", note: LATE_NOTE }],
+  agentic: [
+    {
+      unit: "tokens",
+      target: "max_chunk_tokens",
+      max: "max_chunk_tokens",
+      note: "max_chunk_tokens is the size asked of the model and the hard limit its chunks are cut to",
+    },
+  ],
   hybrid: [
     {
       unit: "tokens",
       target: "max_chunk_tokens",
       max: "max_chunk_tokens",
-      note: "in late mode max_chunk_tokens is the late chunker's target_tokens: the sentence crossing it stays in, so chunks pass it",
+      note: "max_chunk_tokens is the late chunker's target_tokens (and the agentic chunker's limit)",
     },
   ],
   entity: [{ unit: "chars", target: "target_size", min: "min_size", max: "max_size" }],

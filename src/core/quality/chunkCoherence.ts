@@ -1,0 +1,115 @@
+/**
+ * Per-chunk semantic coherence for every run (issue 5: "mean similarity of its sentences with the
+ * active embedder"). The document's sentences (the late chunkers' regex, so every curve and score
+ * cuts the text alike) are embedded once per (document, embedder) and kept; a run then only sums
+ * vectors per chunk, so a slider move costs milliseconds, not embeddings.
+ *
+ * A network embedder is used for documents of up to ENDPOINT_SENTENCE_CAP sentences: beyond that,
+ * scoring every run would send thousands of texts to a paid endpoint unasked, so the local lexical
+ * embedder scores and the label says so. An endpoint failure falls back the same way, with a warning.
+ */
+import type { Chunk } from "../chunk";
+import type { DocModel } from "../document";
+import { EmbedderError, type Embedder } from "../providers/embedder";
+import { localEmbedderFor } from "../similarity/adjacent";
+import { noesisSentences } from "../text/noesisSentences";
+import type { Span } from "../text/segment";
+import { sentenceCoherence } from "./coherence";
+
+export const ENDPOINT_SENTENCE_CAP = 2000;
+
+export interface ChunkCoherence {
+  /** One score per chunk, in run order; null where a chunk has fewer than two sentences. */
+  scores: (number | null)[];
+  embedderId: string;
+  embedderLabel: string;
+  warning?: string;
+}
+
+interface SentenceVectors {
+  spans: Span[];
+  vectors: Float32Array[];
+}
+
+const CAPACITY = 4;
+const cache = new Map<string, SentenceVectors>();
+
+async function sentenceVectors(
+  doc: DocModel,
+  embedder: Embedder,
+  signal?: AbortSignal,
+): Promise<SentenceVectors> {
+  const key = `${doc.id}|${embedder.id}`;
+  const known = cache.get(key);
+  if (known) {
+    cache.delete(key);
+    cache.set(key, known);
+    return known;
+  }
+  const spans = noesisSentences(doc.text);
+  const vectors = await embedder.embed(
+    spans.map((s) => doc.text.slice(s.start, s.end)),
+    signal,
+  );
+  const entry = { spans, vectors };
+  cache.set(key, entry);
+  while (cache.size > CAPACITY) cache.delete(cache.keys().next().value!);
+  return entry;
+}
+
+/** Index of the first span starting at or after `offset`. */
+function firstAtOrAfter(spans: readonly Span[], offset: number): number {
+  let lo = 0;
+  let hi = spans.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (spans[mid]!.start < offset) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Coherence of each chunk over the sentences that start inside its range. */
+export function scoreChunks(
+  sv: SentenceVectors,
+  chunks: readonly Pick<Chunk, "start" | "end">[],
+  embedderId: string,
+) {
+  return chunks.map((c) => {
+    const from = firstAtOrAfter(sv.spans, c.start);
+    const to = firstAtOrAfter(sv.spans, c.end);
+    return sentenceCoherence(sv.vectors.slice(from, to), embedderId).score;
+  });
+}
+
+export async function chunkCoherence(
+  doc: DocModel,
+  chunks: readonly Pick<Chunk, "start" | "end">[],
+  embedder: Embedder | undefined,
+  signal?: AbortSignal,
+): Promise<ChunkCoherence> {
+  let warning: string | undefined;
+  let active: Embedder = localEmbedderFor(doc);
+  let note = "";
+  if (embedder) {
+    const sentences = noesisSentences(doc.text).length;
+    if (sentences <= ENDPOINT_SENTENCE_CAP) active = embedder;
+    else
+      note = ` (${sentences} sentences: over ${ENDPOINT_SENTENCE_CAP}, scored locally rather than sent to ${embedder.label})`;
+  }
+  let sv: SentenceVectors;
+  try {
+    sv = await sentenceVectors(doc, active, signal);
+  } catch (err) {
+    if (signal?.aborted || !(err instanceof EmbedderError)) throw err;
+    warning = `coherence scored with the local lexical embedder: ${active.label} failed: ${err.message}`;
+    active = localEmbedderFor(doc);
+    sv = await sentenceVectors(doc, active, signal);
+  }
+  return {
+    scores: scoreChunks(sv, chunks, active.id),
+    embedderId: active.id,
+    embedderLabel: active.label + note,
+    ...(warning ? { warning } : {}),
+  };
+}
