@@ -69,6 +69,11 @@ const WHERE: Record<string, string> = {
   token_budget: "an AgenticChunker(...) keyword argument (tokens per day), not a setting",
   fallback: "AgenticChunker's fallback_chunker, not a setting",
   routing: "config/rag_routing_rules.yaml (export format noesis-routing)",
+  boundary_rule:
+    "which Jaccard loop the workbench ran: adjacent (CHUNKERS.md, adjacent sentences) or running-chunk (late_chunker.py's loop); the seed names no setting",
+  max_chunk_tokens:
+    "the agentic chunker's size limit (HybridChunker's max_chunk_tokens); no setting of its own",
+  overlap_tokens: "the overlap of the agentic chunker's late fallback; no setting of its own",
 };
 
 function mapNoesis(chunker: string, config: ConfigRecord): Mapped {
