@@ -3,6 +3,7 @@ import { useRef } from "react";
 import { useExtractionProgress } from "../engine/queries";
 import { useWorkbench } from "../state/store";
 import { ACCEPTED_FILES } from "./openFile";
+import { ExportButton } from "./ExportDialog";
 import { SettingsButton } from "./SettingsDialog";
 
 export interface DocumentStatus {
@@ -61,6 +62,7 @@ export function DocumentBar({ status, onFiles }: { status: DocumentStatus; onFil
           <progress max={progress.total} value={progress.done} aria-label="extraction progress" />
         )}
       </div>
+      <ExportButton />
       <SettingsButton />
     </header>
   );

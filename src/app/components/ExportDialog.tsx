@@ -1,0 +1,395 @@
+/**
+ * Export and import of the tuned config (DESIGN §4 `export-button`, `export-format`; issue 6 item 4).
+ * The text shown is exactly the text downloaded or copied: every format is written by
+ * core/export, never by the UI. Import reads a pasted or chosen file with importConfig, checks it
+ * against the chunker's params before touching the store, and only then switches to it.
+ */
+import { useQueryClient } from "@tanstack/react-query";
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
+import type { Chunk, ChunkRun } from "../../core/chunk";
+import { getChunker, UnknownChunkerError } from "../../core/chunkers/registry";
+import { ConfigError, resolveConfig } from "../../core/config";
+import type { DocModel } from "../../core/document";
+import {
+  CHUNK_FORMATS,
+  ConfigExportError,
+  ConfigImportError,
+  exportChunks,
+  exportConfig,
+  formatsFor,
+  importConfig,
+  SecretInConfigError,
+  type ChunkFormat,
+  type ConfigFormat,
+  type ImportedConfig,
+} from "../../core/export/formats";
+import { useSettings } from "../state/settings";
+import { currentConfig, useWorkbench } from "../state/store";
+import "./ExportDialog.css";
+
+/** What each config format is, for the line under the select (the labels come from core). */
+const FORMAT_NOTES: Record<ConfigFormat["id"], string> = {
+  json: "The workbench's own file: the chunker and every config key. Import it back here, or run it with cli chunk --config.",
+  "noesis-settings":
+    "Constants for NOESIS 2's noesis2/settings/base.py; keys NOESIS has no setting for are comments saying where they belong.",
+  "noesis-env": "The same NOESIS settings as .env lines.",
+  "noesis-routing":
+    "NOESIS config/rag_routing_rules.yaml: which chunker mode each tenant / doc_class / collection gets.",
+  adr018: "ADR-018's chunk_for_rag keyword arguments, as a Python dict.",
+  "hierarchical-ts":
+    "The hierarchical chunker's DEFAULT_CHUNKING_CONFIG, as markdown-chunker.ts declares it.",
+  "thorbis-yaml": "Thorbis' chunk_configuration block of the RAG chunking policy (YAML).",
+  "header-toml": "The header chunker's [chunking] section for load_config() (TOML).",
+  langchain:
+    "Python code building the nearest LangChain splitter. Not the same algorithm: the file's header says what differs.",
+  llamaindex:
+    "Python code building the nearest LlamaIndex node parser. Not the same algorithm: the file's header says what differs.",
+  chonkie:
+    "Python code building the nearest Chonkie chunker. Not the same algorithm: the file's header says what differs.",
+};
+
+function importNote(format: ConfigFormat): string {
+  if (format.imports === "full") return "Import reads it back whole.";
+  if (format.imports === "partial")
+    return `Import reads back ${format.importedKeys?.join(", ") ?? "part of it"} only.`;
+  return "A file for that system alone: import does not read it.";
+}
+
+type FormatChoice = { kind: "config"; format: ConfigFormat } | { kind: "chunks"; format: ChunkFormat };
+
+type Rendered = { ok: true; text: string; fileName: string; mime: string } | { ok: false; message: string };
+
+/** The failures a config export is documented to throw; anything else is a bug and propagates. */
+function exportFailure(err: unknown): string {
+  if (err instanceof SecretInConfigError || err instanceof ConfigExportError) return err.message;
+  if (err instanceof ConfigError) return `the current config cannot be exported: ${err.message}`;
+  throw err;
+}
+
+function baseName(name: string): string {
+  return name.replace(/\.[^.]+$/, "") || name;
+}
+
+function render(
+  choice: FormatChoice,
+  chunker: string,
+  config: Record<string, unknown>,
+  chunks: readonly Chunk[] | undefined,
+  docName: string,
+): Rendered {
+  const { format } = choice;
+  if (choice.kind === "chunks") {
+    if (!chunks) return { ok: false, message: "the run for this config has not finished yet" };
+    return {
+      ok: true,
+      text: exportChunks(choice.format.id, chunks),
+      fileName: `${baseName(docName)}.${chunker}.${format.extension}`,
+      mime: format.mime,
+    };
+  }
+  try {
+    return {
+      ok: true,
+      text: exportConfig(format.id, chunker, config),
+      fileName: `${chunker}.${format.id === "json" ? "workbench" : format.id}.${format.extension}`,
+      mime: format.mime,
+    };
+  } catch (err) {
+    return { ok: false, message: exportFailure(err) };
+  }
+}
+
+/**
+ * The finished run of the current chunker and config on the document on screen, read from
+ * react-query's cache under the key useChunkRun stores it (the top bar is outside the document
+ * view that owns the run). Undefined while that run computes.
+ */
+function useCurrentRun(): { run: ChunkRun | undefined; docName: string } {
+  const client = useQueryClient();
+  const displayedKey = useWorkbench((s) => s.displayedKey);
+  const attempts = useWorkbench((s) => s.docs.find((d) => d.key === s.displayedKey)?.passwordAttempts ?? 0);
+  const docName = useWorkbench((s) => s.docs.find((d) => d.key === s.displayedKey)?.name ?? "document");
+  const chunker = useWorkbench((s) => s.chunker);
+  const config = useWorkbench(currentConfig);
+  const revision = useSettings((s) => s.revision);
+  const subscribe = useCallback(
+    (onChange: () => void) => client.getQueryCache().subscribe(onChange),
+    [client],
+  );
+  const snapshot = useCallback(() => {
+    const doc = client.getQueryData<DocModel>(["extract", displayedKey, attempts]);
+    return doc ? client.getQueryData<ChunkRun>(["run", doc.id, chunker, config, revision]) : undefined;
+  }, [client, displayedKey, attempts, chunker, config, revision]);
+  const run = useSyncExternalStore(subscribe, snapshot);
+  return { run, docName };
+}
+
+export function ExportButton() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button
+        type="button"
+        data-testid="export-button"
+        onClick={() => setOpen(true)}
+        title="Export the tuned config (or this run's chunks); import a config"
+      >
+        Export / import
+      </button>
+      {open && <ExportDialog onClose={() => setOpen(false)} />}
+    </>
+  );
+}
+
+function ExportDialog({ onClose }: { onClose(): void }) {
+  const chunker = useWorkbench((s) => s.chunker);
+  const config = useWorkbench(currentConfig);
+  const { run, docName } = useCurrentRun();
+  const configFormats = useMemo(() => formatsFor(chunker), [chunker]);
+  const [formatId, setFormatId] = useState<string>("json");
+
+  // A format of the previous chunker (after an import switched it) falls back to the workbench JSON.
+  const choice: FormatChoice = useMemo(() => {
+    const chunkFormat = CHUNK_FORMATS.find((f) => f.id === formatId);
+    if (chunkFormat) return { kind: "chunks", format: chunkFormat };
+    const configFormat = configFormats.find((f) => f.id === formatId) ?? configFormats[0]!;
+    return { kind: "config", format: configFormat };
+  }, [formatId, configFormats]);
+
+  const rendered = useMemo(
+    () => render(choice, chunker, config, run?.chunks, docName),
+    [choice, chunker, config, run, docName],
+  );
+
+  return (
+    <div
+      className="dialog-backdrop"
+      onKeyDown={(e) => e.key === "Escape" && onClose()}
+      onMouseDown={(e) => e.target === e.currentTarget && onClose()}
+    >
+      <div className="dialog export-dialog" role="dialog" aria-modal="true" aria-labelledby="export-title">
+        <div className="export-head">
+          <h2 id="export-title">Export · {getChunker(chunker).label}</h2>
+          <button type="button" onClick={onClose} aria-label="Close" data-testid="export-close">
+            ×
+          </button>
+        </div>
+
+        <label className="export-format">
+          <span>Format</span>
+          <select
+            data-testid="export-format"
+            value={choice.format.id}
+            onChange={(e) => setFormatId(e.currentTarget.value)}
+            autoFocus
+          >
+            <optgroup label={`Config (${chunker})`}>
+              {configFormats.map((f) => (
+                <option key={f.id} value={f.id} title={FORMAT_NOTES[f.id]}>
+                  {f.label}
+                </option>
+              ))}
+            </optgroup>
+            <optgroup label="Chunks of the current run">
+              {CHUNK_FORMATS.map((f) => (
+                <option key={f.id} value={f.id}>
+                  {f.label}
+                  {run ? ` — ${run.chunks.length} chunks` : ""}
+                </option>
+              ))}
+            </optgroup>
+          </select>
+        </label>
+        <p className="hint" data-testid="export-format-note">
+          {choice.kind === "config"
+            ? `${FORMAT_NOTES[choice.format.id]} ${importNote(choice.format)}`
+            : `${run ? `The ${run.chunks.length}` : "The"} chunks of the current run on ${docName}, with the fields that cli chunk --format ${choice.format.id} prints for the same file and config.`}
+        </p>
+
+        {rendered.ok ? (
+          <pre className="export-preview" data-testid="export-preview" tabIndex={0}>
+            {rendered.text}
+          </pre>
+        ) : (
+          <p className="error" role="alert" data-testid="export-error">
+            {rendered.message}
+          </p>
+        )}
+        <ExportActions rendered={rendered} />
+
+        <ImportSection onApplied={onClose} />
+      </div>
+    </div>
+  );
+}
+
+/** Download (a blob: URL, local to the page) and copy of exactly the previewed text. */
+function ExportActions({ rendered }: { rendered: Rendered }) {
+  // Which text was copied: "copied" shows only while the preview still holds that text.
+  const [copied, setCopied] = useState<string | null>(null);
+  const [copyError, setCopyError] = useState<string | null>(null);
+  useEffect(() => {
+    if (copied === null) return;
+    const timer = setTimeout(() => setCopied(null), 2500);
+    return () => clearTimeout(timer);
+  }, [copied]);
+  const text = rendered.ok ? rendered.text : null;
+
+  const download = () => {
+    if (!rendered.ok) return;
+    const url = URL.createObjectURL(new Blob([rendered.text], { type: rendered.mime }));
+    const a = document.createElement("a");
+    a.href = url;
+    a.download = rendered.fileName;
+    a.click();
+    // Revoking at once can cancel a download the browser has not started reading yet.
+    setTimeout(() => URL.revokeObjectURL(url), 40_000);
+  };
+  const copyText = () => {
+    if (!rendered.ok) return;
+    const copying = rendered.text;
+    setCopyError(null);
+    navigator.clipboard.writeText(copying).then(
+      () => setCopied(copying),
+      (err: unknown) => setCopyError(err instanceof Error ? err.message : String(err)),
+    );
+  };
+
+  return (
+    <div className="export-actions">
+      <button
+        type="button"
+        className="primary"
+        data-testid="export-download"
+        onClick={download}
+        disabled={!rendered.ok}
+        title={rendered.ok ? `Save as ${rendered.fileName}` : undefined}
+      >
+        Download{rendered.ok ? ` ${rendered.fileName}` : ""}
+      </button>
+      <button type="button" data-testid="export-copy" onClick={copyText} disabled={!rendered.ok}>
+        Copy
+      </button>
+      <span
+        className={`export-copy-status${copyError ? " error" : ""}`}
+        role="status"
+        data-testid="export-copy-status"
+      >
+        {copyError ? `copy failed: ${copyError}` : copied !== null && copied === text ? "copied" : ""}
+      </span>
+    </div>
+  );
+}
+
+/** The failures an import is documented to have; anything else is a bug and propagates. */
+function importFailure(err: unknown): string {
+  if (
+    err instanceof ConfigImportError ||
+    err instanceof SecretInConfigError ||
+    err instanceof ConfigError ||
+    err instanceof UnknownChunkerError
+  )
+    return err.message;
+  throw err;
+}
+
+/**
+ * The pasted text as `{chunker, config}`, checked against the chunker's params. Bare config keys
+ * (no chunker named) are read as the current chunker's.
+ */
+function readImport(text: string, current: string): ImportedConfig {
+  let imported: ImportedConfig;
+  try {
+    imported = importConfig(text);
+  } catch (err) {
+    if (!(err instanceof ConfigImportError && err.problem === "chunker-missing")) throw err;
+    imported = importConfig(text, { chunker: current });
+  }
+  const { problems } = resolveConfig(getChunker(imported.chunker), imported.config);
+  if (problems.length > 0) throw new ConfigError(imported.chunker, problems);
+  return imported;
+}
+
+function ImportSection({ onApplied }: { onApplied(): void }) {
+  const chunker = useWorkbench((s) => s.chunker);
+  const setChunker = useWorkbench((s) => s.setChunker);
+  const applyConfig = useWorkbench((s) => s.applyConfig);
+  const [text, setText] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  const apply = () => {
+    let imported: ImportedConfig;
+    try {
+      imported = readImport(text, chunker);
+    } catch (err) {
+      setError(importFailure(err));
+      return;
+    }
+    setChunker(imported.chunker);
+    applyConfig(imported.config);
+    onApplied();
+  };
+
+  const load = (file: File) => {
+    file.text().then(
+      (content) => {
+        setText(content);
+        setError(null);
+      },
+      (err: unknown) =>
+        setError(`${file.name} cannot be read: ${err instanceof Error ? err.message : String(err)}`),
+    );
+  };
+
+  return (
+    <section className="export-import" aria-labelledby="import-title">
+      <h3 id="import-title">Import</h3>
+      <p className="hint">
+        Paste or choose a workbench JSON, a [chunking] TOML, a Thorbis chunk_configuration YAML or a NOESIS
+        rag_routing_rules.yaml; bare config keys are read as {chunker}&apos;s. Apply switches the chunker and
+        the run follows.
+      </p>
+      <textarea
+        data-testid="export-import-text"
+        value={text}
+        onChange={(e) => setText(e.currentTarget.value)}
+        spellCheck={false}
+        rows={6}
+        placeholder={`{"version": 1, "chunker": "${chunker}", "config": {…}}`}
+        aria-label="Config to import"
+      />
+      {error && (
+        <p className="error" role="alert" data-testid="export-import-error">
+          {error}
+        </p>
+      )}
+      <div className="export-actions">
+        <button type="button" onClick={() => fileInput.current?.click()}>
+          Choose file…
+        </button>
+        <input
+          ref={fileInput}
+          data-testid="export-import-file"
+          type="file"
+          accept=".json,.toml,.yaml,.yml,application/json,application/toml,application/yaml,text/plain"
+          hidden
+          onChange={(e) => {
+            const file = e.currentTarget.files?.[0];
+            if (file) load(file);
+            e.currentTarget.value = "";
+          }}
+        />
+        <button
+          type="button"
+          className="primary"
+          data-testid="export-import-apply"
+          onClick={apply}
+          disabled={text.trim() === ""}
+        >
+          Apply
+        </button>
+      </div>
+    </section>
+  );
+}
