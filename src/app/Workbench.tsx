@@ -141,6 +141,13 @@ const DocumentView = memo(function DocumentView({
         ) : (
           <PdfViewer
             pdf={pdf}
+        <ComparePanel
+          chunkerA={chunker}
+          statusB={statusB}
+          problemsB={compare.state.problems}
+          comparison={comparison}
+        />
+        <QualityPanel run={run} docId={doc?.id} />
             pages={doc?.pages ?? EMPTY_PAGES}
             chunks={chunks}
             selectedChunkId={selectedChunkId}

@@ -16,6 +16,7 @@ import { createOpenAIEmbedder } from "../core/providers/openaiEmbedder";
 import { createOpenAILlm } from "../core/providers/openaiLlm";
 import { RateLimiter } from "../core/providers/rateLimit";
 import type { SessionEndpoints } from "../core/providers/session";
+import { judgeCoherence, type JudgeResult } from "../core/quality/llmJudge";
 import { adjacentSimilarity, type SimilarityCurve } from "../core/similarity/adjacent";
 import { EncodedTextCache } from "../core/text/encodedText";
 import { loadTokenizer, type EncodingName } from "../core/text/tokenizer";
@@ -102,6 +103,26 @@ const api = {
       const doc = documents.get(docId);
       if (!doc) throw new Error(`the engine does not hold document ${docId}; open it again`);
       return adjacentSimilarity(doc, embedder, controller.signal);
+    }).finally(() => running.delete(requestId));
+  },
+
+  /** LLM-as-judge coherence of a sample of a run's chunks (on the user's request only: it costs tokens). */
+  judgeCoherence(
+    requestId: number,
+    docId: string,
+    ranges: { start: number; end: number }[],
+  ): Promise<WorkerResult<JudgeResult>> {
+    const controller = new AbortController();
+    running.set(requestId, controller);
+    return settle(async () => {
+      const doc = documents.get(docId);
+      if (!doc) throw new Error(`the engine does not hold document ${docId}; open it again`);
+      if (!llm) throw new Error("no LLM endpoint is configured (Endpoints)");
+      return judgeCoherence(
+        ranges.map((r) => doc.text.slice(r.start, r.end)),
+        llm,
+        { signal: controller.signal },
+      );
     }).finally(() => running.delete(requestId));
   },
 

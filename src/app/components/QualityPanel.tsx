@@ -8,11 +8,18 @@ import type { ChunkRun } from "../../core/chunk";
 import { SCORE_DEFINITIONS, type ScoreId } from "../../core/quality/definitions";
 import type { RunQuality } from "../../core/quality/runQuality";
 import { ruleFor, type SizeRule } from "../../core/quality/sizeRules";
+import { LlmJudge } from "./LlmJudge";
 import { QualityHistogram } from "./QualityHistogram";
 import { QualityTable } from "./QualityTable";
 import "./QualityPanel.css";
 
-export const QualityPanel = memo(function QualityPanel({ run: latest }: { run: ChunkRun | undefined }) {
+export const QualityPanel = memo(function QualityPanel({
+  run: latest,
+  docId,
+}: {
+  run: ChunkRun | undefined;
+  docId?: string | undefined;
+}) {
   // Drawn after the run's boxes and list: scores must never delay the run a user waits to see.
   const run = useDeferredValue(latest);
   const quality = run?.quality;
@@ -22,7 +29,10 @@ export const QualityPanel = memo(function QualityPanel({ run: latest }: { run: C
       {!run || !quality ? (
         <p className="quality-empty">No run yet.</p>
       ) : (
-        <QualityBody run={run} quality={quality} />
+        <>
+          <QualityBody run={run} quality={quality} />
+          <LlmJudge run={run} docId={docId} />
+        </>
       )}
     </section>
   );

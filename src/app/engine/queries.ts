@@ -20,7 +20,7 @@ import { extractDocument, runChunks, sendEndpoints, sendToEngine, similarityCurv
 let sentEndpoints: unknown = null;
 
 /** The worker holds the endpoints of the settings store before a run uses them (sent once per change). */
-async function syncEndpoints(): Promise<void> {
+export async function syncEndpoints(): Promise<void> {
   const { endpoints } = useSettings.getState();
   if (endpoints === sentEndpoints) return;
   await sendEndpoints(endpoints);

@@ -7,6 +7,7 @@ import * as Comlink from "comlink";
 import type { ChunkRun } from "../../core/chunk";
 import type { DocModel } from "../../core/document";
 import type { SessionEndpoints } from "../../core/providers/session";
+import type { JudgeResult } from "../../core/quality/llmJudge";
 import type { SimilarityCurve } from "../../core/similarity/adjacent";
 import type { EncodingName } from "../../core/text/tokenizer";
 import type { EngineWorkerApi } from "../../workers/engine.worker";
@@ -123,6 +124,16 @@ export function similarityCurve(docId: string, signal?: AbortSignal): Promise<Si
   const requestId = nextRequestId++;
   const api = engineWorker();
   return abortable(signal, api.similarityCurve(requestId, docId), () => void api.cancel(requestId));
+}
+
+export function judgeRunCoherence(
+  docId: string,
+  ranges: { start: number; end: number }[],
+  signal?: AbortSignal,
+): Promise<JudgeResult> {
+  const requestId = nextRequestId++;
+  const api = engineWorker();
+  return abortable(signal, api.judgeCoherence(requestId, docId, ranges), () => void api.cancel(requestId));
 }
 
 /** The session's endpoints, keys included, to the engine worker's memory (never persisted there). */
