@@ -135,19 +135,12 @@ const DocumentView = memo(function DocumentView({
         <RunSummary run={run} status={status} />
       </aside>
       <section className="pages" aria-label="Document">
-        <QualityPanel run={run} />
+        <QualityPanel run={run} docId={doc?.id} />
         {doc && doc.pages.length === 0 ? (
           <TextView doc={doc} chunks={chunks} selectedChunkId={selectedChunkId} />
         ) : (
           <PdfViewer
             pdf={pdf}
-        <ComparePanel
-          chunkerA={chunker}
-          statusB={statusB}
-          problemsB={compare.state.problems}
-          comparison={comparison}
-        />
-        <QualityPanel run={run} docId={doc?.id} />
             pages={doc?.pages ?? EMPTY_PAGES}
             chunks={chunks}
             selectedChunkId={selectedChunkId}
