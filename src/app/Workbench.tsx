@@ -12,6 +12,7 @@ import { pageProblems } from "../pdf/problems";
 import { isAbortError } from "../workers/workerResult";
 import { ChunkerPanel } from "./components/ChunkerPanel";
 import { ChunkList } from "./components/ChunkList";
+import { ComparePanel } from "./components/ComparePanel";
 import { DocumentBar, type DocumentStatus } from "./components/DocumentBar";
 import { documentKind } from "./components/openFile";
 import { PasswordDialog } from "./components/PasswordDialog";
@@ -20,6 +21,7 @@ import { RunSummary } from "./components/RunSummary";
 import { SimilarityPanel } from "./charts/SimilarityPanel";
 import { TextView } from "./components/TextView";
 import { useChunkRun, useDocumentExtraction, useExtractionProgress } from "./engine/queries";
+import { useCompareRun, useComparison } from "./state/compare";
 import { currentConfig, useWorkbench, type OpenDocument } from "./state/store";
 import { formatHash, parseHash } from "./state/urlHash";
 import { openPdfForRendering } from "./viewer/loadPdf";
@@ -112,12 +114,18 @@ const DocumentView = memo(function DocumentView({
   const config = useWorkbench(currentConfig);
   const zoom = useWorkbench((s) => s.zoom);
   const setZoom = useWorkbench((s) => s.setZoom);
+  const hierarchyView = useWorkbench((s) => s.hierarchyView);
+  const setHierarchyView = useWorkbench((s) => s.setHierarchyView);
   const selectedChunkId = useWorkbench((s) => s.selectedChunkId);
   const selectChunk = useWorkbench((s) => s.selectChunk);
   const scrollTarget = useWorkbench((s) => s.scrollTarget);
   const runState = useChunkRun(doc, chunker, config);
   const pdf = useRenderingDocument(source);
   const status = useRunStatus(runState, doc);
+  // A/B compare: B is a second run of the same document through the same hook.
+  const compare = useCompareRun(doc);
+  const statusB = useRunStatus(compare.state, compare.enabled ? doc : undefined);
+  const comparison = useComparison(doc, compare.enabled ? runState.run : undefined, compare.state.run);
   const chunks: readonly Chunk[] = runState.run?.chunks ?? EMPTY;
   const warnings = useMemo(
     () => [...(doc ? pageProblems(doc) : []), ...(runState.run?.warnings ?? [])],
@@ -133,9 +141,15 @@ const DocumentView = memo(function DocumentView({
       <aside className="sidebar">
         <ChunkerPanel problems={runState.problems} />
         <RunSummary run={run} status={status} />
+        <ComparePanel
+          chunkerA={chunker}
+          statusB={statusB}
+          problemsB={compare.state.problems}
+          comparison={comparison}
+        />
+        <QualityPanel run={run} docId={doc?.id} />
       </aside>
       <section className="pages" aria-label="Document">
-        <QualityPanel run={run} docId={doc?.id} />
         {doc && doc.pages.length === 0 ? (
           <TextView doc={doc} chunks={chunks} selectedChunkId={selectedChunkId} />
         ) : (
@@ -148,13 +162,15 @@ const DocumentView = memo(function DocumentView({
             scrollTarget={scrollTarget}
             zoom={zoom}
             onZoomChange={setZoom}
+            hierarchyView={hierarchyView}
+            onHierarchyViewChange={setHierarchyView}
           />
         )}
+        <SimilarityPanel run={run} docId={doc?.id} />
       </section>
       <aside className="chunks">
         <ChunkList chunks={chunks} colorOf={chunkColor} />
       </aside>
-        <SimilarityPanel run={run} docId={doc?.id} />
     </main>
   );
 });

@@ -1,12 +1,17 @@
 /**
- * The chunks of the current run, virtualized: index, id, tokens, page citation, a preview and
- * flags; a text filter; click selects and scrolls the viewer; ↑/↓ move the selection.
+ * The chunks of the current run, virtualized: index, id, level, tokens, page citation, a preview,
+ * flags (each explained in its tooltip) and — for the selected chunk — its marks as chips; a text
+ * filter; click selects and scrolls the viewer; ↑/↓ move the selection.
  */
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { useEffect, useMemo, useRef } from "react";
-import type { Chunk } from "../../core/chunk";
+import type { Chunk, ChunkMark } from "../../core/chunk";
 import { useWorkbench } from "../state/store";
-import { pageCitation } from "../viewer/pageBoxes";
+import { flagTitle } from "../viewer/chunkFlags";
+import { markKindClass, pageCitation } from "../viewer/pageBoxes";
+
+/** Chips beyond this many are summarised: an entity-dense chunk can carry hundreds of marks. */
+const MAX_CHIPS = 30;
 
 export function ChunkList({ chunks, colorOf }: { chunks: readonly Chunk[]; colorOf(chunk: Chunk): string }) {
   const filter = useWorkbench((s) => s.filter);
@@ -22,7 +27,9 @@ export function ChunkList({ chunks, colorOf }: { chunks: readonly Chunk[]; color
       (c) =>
         c.id.toLowerCase().includes(needle) ||
         c.text.toLowerCase().includes(needle) ||
-        c.flags.some((f) => f.includes(needle)),
+        c.flags.some((f) => f.includes(needle)) ||
+        c.level === needle ||
+        (c.marks ?? []).some((m) => m.label.toLowerCase().includes(needle)),
     );
   }, [chunks, filter]);
 
@@ -83,6 +90,7 @@ export function ChunkList({ chunks, colorOf }: { chunks: readonly Chunk[]; color
                 data-testid="chunk-item"
                 data-chunk-id={chunk.id}
                 data-pages={chunk.pages.join(",")}
+                data-level={chunk.level}
                 role="option"
                 aria-selected={chunk.id === selectedId}
                 className={`chunk-item${chunk.id === selectedId ? " selected" : ""}`}
@@ -91,6 +99,18 @@ export function ChunkList({ chunks, colorOf }: { chunks: readonly Chunk[]; color
               >
                 <div className="chunk-head">
                   <span className="chunk-index">#{chunk.index}</span>
+                  {chunk.level && (
+                    <span
+                      className={`chunk-level chunk-level--${chunk.level}`}
+                      title={
+                        chunk.level === "child" && chunk.parentId
+                          ? `Child of ${chunk.parentId}`
+                          : "Parent: its children split it further"
+                      }
+                    >
+                      {chunk.level}
+                    </span>
+                  )}
                   <span className="chunk-id">{chunk.id}</span>
                   <span className="chunk-tokens">{chunk.tokens} tok</span>
                   <span className="chunk-pages">{pageCitation(chunk.pages)}</span>
@@ -98,14 +118,28 @@ export function ChunkList({ chunks, colorOf }: { chunks: readonly Chunk[]; color
                 <div className="chunk-preview">
                   {chunk.text.slice(chunk.prefixChars, chunk.prefixChars + 160)}
                 </div>
-                {chunk.flags.length > 0 && (
+                {(chunk.flags.length > 0 || (chunk.marks?.length ?? 0) > 0) && (
                   <div className="chunk-flags">
                     {chunk.flags.map((f) => (
-                      <span key={f} className="flag">
+                      <span
+                        key={f}
+                        className="flag"
+                        data-testid="chunk-flag"
+                        data-flag={f}
+                        title={flagTitle(f)}
+                      >
                         {f}
                       </span>
                     ))}
+                    {chunk.marks && chunk.marks.length > 0 && chunk.id !== selectedId && (
+                      <span className="mark-count" title="Select the chunk to see its marks on the page">
+                        {chunk.marks.length} mark{chunk.marks.length === 1 ? "" : "s"}
+                      </span>
+                    )}
                   </div>
+                )}
+                {chunk.id === selectedId && chunk.marks && chunk.marks.length > 0 && (
+                  <MarkChips marks={chunk.marks} />
                 )}
               </div>
             );
@@ -113,5 +147,28 @@ export function ChunkList({ chunks, colorOf }: { chunks: readonly Chunk[]; color
         </div>
       </div>
     </section>
+  );
+}
+
+function MarkChips({ marks }: { marks: readonly ChunkMark[] }) {
+  const shown = marks.slice(0, MAX_CHIPS);
+  return (
+    <div className="mark-chips" aria-label="Marks of this chunk">
+      {shown.map((mark, i) => (
+        <span
+          // Marks may repeat a label (one entity mentioned twice); the index is stable per chunk.
+          key={i}
+          className={`mark-chip mark-chip--${markKindClass(mark.kind)}`}
+          data-testid="mark-chip"
+          data-kind={mark.kind}
+          title={`${mark.kind}${mark.boxes.length === 0 ? " (not on a page)" : ""}`}
+        >
+          {mark.label}
+        </span>
+      ))}
+      {marks.length > shown.length && (
+        <span className="mark-chip-more">+{marks.length - shown.length} more</span>
+      )}
+    </div>
   );
 }

@@ -1,10 +1,13 @@
 /**
  * The chunker select and its parameter panel, generated from the chunker's param schema: a slider
- * and a number input per numeric key, a select per enum, a checkbox per boolean; presets and reset.
+ * and a number input per numeric key, a select per enum, a checkbox per boolean, a dedicated editor
+ * per structured value (the entity dictionary, the routing rules); presets and reset.
  */
-import type { ConfigProblem, NumberParam, ParamSpec } from "../../core/chunk";
+import type { ConfigProblem, NumberParam, ParamSpec, StructuredParam } from "../../core/chunk";
 import { CHUNKERS, getChunker } from "../../core/chunkers/registry";
 import { currentConfig, useWorkbench } from "../state/store";
+import { EntityDictionaryEditor } from "./EntityDictionaryEditor";
+import { RoutingRulesEditor } from "./RoutingRulesEditor";
 
 export function ChunkerPanel({ problems }: { problems: ConfigProblem[] }) {
   const chunker = useWorkbench((s) => s.chunker);
@@ -65,6 +68,7 @@ export function ChunkerPanel({ problems }: { problems: ConfigProblem[] }) {
           param={param}
           value={config[param.key]}
           problem={problemOf(param.key)}
+          config={config}
           onChange={(v) => setParam(param.key, v)}
         />
       ))}
@@ -86,17 +90,22 @@ function ParamField({
   param,
   value,
   problem,
+  config,
   onChange,
 }: {
   param: ParamSpec;
   value: unknown;
   problem?: string;
+  /** The whole config, for an editor whose view depends on another key (routing on `mode`). */
+  config: Record<string, unknown>;
   onChange(value: unknown): void;
 }) {
   const id = `param-${param.key}`;
+  // The dictionary editor is a table with no one input to label; the routing editor's text is it.
+  const labelFor = param.type === "structured" && param.editor === "entity-dictionary" ? undefined : id;
   return (
-    <div className={`field param${problem ? " invalid" : ""}`}>
-      <label className="field-label" htmlFor={id} title={helpText(param)}>
+    <div className={`field param param-${param.type}${problem ? " invalid" : ""}`}>
+      <label className="field-label" htmlFor={labelFor} title={helpText(param)}>
         {param.label}
         {param.seedSilent && (
           <span className="badge" title="The seed is silent here: a workbench default">
@@ -127,6 +136,8 @@ function ParamField({
           checked={value === true}
           onChange={(e) => onChange(e.currentTarget.checked)}
         />
+      ) : param.type === "structured" ? (
+        <StructuredField id={id} param={param} value={value} config={config} onChange={onChange} />
       ) : (
         <input
           id={id}
@@ -150,6 +161,34 @@ function ParamField({
       )}
     </div>
   );
+}
+
+function StructuredField({
+  id,
+  param,
+  value,
+  config,
+  onChange,
+}: {
+  id: string;
+  param: StructuredParam;
+  value: unknown;
+  config: Record<string, unknown>;
+  onChange(value: unknown): void;
+}) {
+  switch (param.editor) {
+    case "entity-dictionary":
+      return <EntityDictionaryEditor id={id} value={value} onChange={onChange} />;
+    case "routing-rules":
+      return (
+        <RoutingRulesEditor
+          id={id}
+          value={value}
+          fallbackMode={typeof config.mode === "string" ? config.mode : undefined}
+          onChange={onChange}
+        />
+      );
+  }
 }
 
 function NumberField({

@@ -1,4 +1,8 @@
-/** The current run at a glance: status, chunk count, warnings, and a histogram of chunk token counts. */
+/**
+ * The current run at a glance: status, chunk count, parents and children of a parent/child run,
+ * the chunker's scalar stats (e.g. the hybrid's chunker.mode), warnings, and a histogram of chunk
+ * token counts.
+ */
 import { memo, useDeferredValue, useMemo } from "react";
 import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from "recharts";
 import type { Chunk, ChunkRun } from "../../core/chunk";
@@ -20,6 +24,7 @@ export function RunSummary({ run, status }: { run: ChunkRun | undefined; status:
           </span>
         )}
       </div>
+      {run && <RunStats run={run} />}
       <ul className="run-warnings" data-testid="run-warnings">
         {(run?.warnings ?? []).map((w) => (
           <li key={w}>{w}</li>
@@ -27,6 +32,54 @@ export function RunSummary({ run, status }: { run: ChunkRun | undefined; status:
       </ul>
       {run && run.chunks.length > 0 && <TokenHistogram chunks={run.chunks} />}
     </section>
+  );
+}
+
+/**
+ * Stats that read as one value (numbers, strings, booleans). Nested ones and quality.* belong to the
+ * quality panel; chunk.count is the count above.
+ */
+function scalarStats(stats: Record<string, unknown>): [string, string][] {
+  return Object.entries(stats).flatMap(([key, value]): [string, string][] =>
+    key === "chunk.count" || key.startsWith("quality.")
+      ? []
+      : typeof value === "number"
+        ? [[key, Number.isInteger(value) ? String(value) : value.toFixed(3)]]
+        : typeof value === "string" || typeof value === "boolean"
+          ? [[key, String(value)]]
+          : [],
+  );
+}
+
+function RunStats({ run }: { run: ChunkRun }) {
+  const levels = useMemo(() => {
+    let parents = 0;
+    let children = 0;
+    for (const chunk of run.chunks) {
+      if (chunk.level === "parent") parents++;
+      else if (chunk.level === "child") children++;
+    }
+    return parents + children > 0 ? { parents, children } : null;
+  }, [run.chunks]);
+  const stats = scalarStats(run.stats);
+  if (!levels && stats.length === 0) return null;
+  return (
+    <dl className="run-stats" data-testid="run-stats">
+      {levels && (
+        <div className="run-stat" data-stat="levels">
+          <dt>levels</dt>
+          <dd data-testid="run-levels">
+            {levels.parents} parents · {levels.children} children
+          </dd>
+        </div>
+      )}
+      {stats.map(([key, value]) => (
+        <div key={key} className="run-stat" data-stat={key}>
+          <dt>{key}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }
 

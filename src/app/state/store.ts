@@ -5,9 +5,10 @@
 import { create } from "zustand";
 import { getChunker, DEFAULT_CHUNKER } from "../../core/chunkers/registry";
 import type { DocumentKind } from "../../workers/extract.worker";
+import type { HierarchyView } from "../viewer/ViewerToolbar";
 import type { ZoomState } from "../viewer/zoom";
 
-export type { ZoomState };
+export type { HierarchyView, ZoomState };
 
 export interface OpenDocument {
   key: string;
@@ -45,10 +46,13 @@ interface ParamsSlice {
 
 interface ViewSlice {
   zoom: ZoomState;
+  /** Which levels of a parent/child run the page view draws (the list always shows every chunk). */
+  hierarchyView: HierarchyView;
   selectedChunkId: string | null;
   scrollTarget: { chunkId: string; nonce: number } | null;
   filter: string;
   setZoom(zoom: ZoomState): void;
+  setHierarchyView(view: HierarchyView): void;
   selectChunk(id: string | null, scroll: boolean): void;
   setFilter(filter: string): void;
 }
@@ -114,11 +118,15 @@ export const useWorkbench = create<WorkbenchState>()((set, get) => ({
   },
 
   zoom: { mode: "fit-width" },
+  hierarchyView: "both",
   selectedChunkId: null,
   scrollTarget: null,
   filter: "",
   setZoom(zoom) {
     set({ zoom });
+  },
+  setHierarchyView(hierarchyView) {
+    set({ hierarchyView });
   },
   selectChunk(id, scroll) {
     set((s) => ({

@@ -1,7 +1,8 @@
 /**
  * The chunk layer of one page: one absolutely positioned box per chunk line, in page points. Each
  * box carries its rectangle as CSS variables and viewer.css multiplies them by `--scale` (set once
- * on the page list), so a zoom restyles the boxes without re-rendering them.
+ * on the page list), so a zoom restyles the boxes without re-rendering them. A parent/child run's
+ * parents are outlines and its children fills (viewer.css keys on data-level).
  */
 import { memo } from "react";
 import type { StyleWithVars } from "./cssVars";
@@ -38,6 +39,7 @@ export const ChunkOverlay = memo(function ChunkOverlay({
             data-testid="bbox"
             data-chunk-id={box.chunkId}
             data-page={pageNumber}
+            data-level={box.level}
             style={style}
           />
         );

@@ -83,7 +83,9 @@ export function ChunkTooltip({ scrollEl, chunksById }: ChunkTooltipProps) {
         <span className="chunk-tooltip__id">{chunk.id}</span>
       </div>
       <div className="chunk-tooltip__meta">
+        {chunk.level && `${chunk.level} · `}
         {chunk.tokens} tokens{citation && ` · ${citation}`}
+        {chunk.flags.length > 0 && ` · ${chunk.flags.join(", ")}`}
       </div>
       <div className="chunk-tooltip__text">{firstWords(chunk.text, WORDS)}</div>
       {otherIds.length > 0 && (

@@ -8,7 +8,7 @@ import { memo } from "react";
 import type { PDFDocumentProxy } from "pdfjs-dist";
 import type { PageInfo } from "../../core/document";
 import type { StyleWithVars } from "./cssVars";
-import type { BoxesByPage } from "./pageBoxes";
+import type { BoxesByPage, MarksByPage } from "./pageBoxes";
 import type { PageLayout } from "./pageLayout";
 import { PageView } from "./PageView";
 import type { RenderScheduler } from "./renderScheduler";
@@ -17,12 +17,15 @@ import type { PageWindow } from "./useVisiblePages";
 const BLOCK_SIZE = 50;
 /** What a block outside the window sees: nothing rendered, nothing visible. */
 const OUTSIDE = { renderFirst: 0, renderLast: -1, visibleFirst: 0, visibleLast: -1 } as const;
+const NO_MARKS: MarksByPage = new Map();
 
 interface SharedProps {
   pages: readonly PageInfo[];
   layout: PageLayout;
   pdf: PDFDocumentProxy | null;
   boxesByPage: BoxesByPage;
+  /** The selected chunk's marks; they change with the selection, so only touched blocks get them. */
+  marksByPage: MarksByPage;
   selectedChunkId: string | null;
   pixelRatio: number;
   scheduler: RenderScheduler;
@@ -55,6 +58,7 @@ export const PageList = memo(function PageList({ pageWindow, ...shared }: PageLi
         visibleFirst={range.visibleFirst}
         visibleLast={range.visibleLast}
         selectedChunkId={touched ? shared.selectedChunkId : null}
+        marksByPage={touched ? shared.marksByPage : NO_MARKS}
       />,
     );
   }
@@ -80,6 +84,7 @@ const PageBlock = memo(function PageBlock({
   layout,
   pdf,
   boxesByPage,
+  marksByPage,
   selectedChunkId,
   pixelRatio,
   scheduler,
@@ -111,6 +116,7 @@ const PageBlock = memo(function PageBlock({
         rendered={rendered}
         pdf={pdf}
         boxes={boxesByPage.get(page.number)}
+        marks={rendered ? marksByPage.get(page.number) : undefined}
         selectedChunkId={rendered ? selectedChunkId : null}
         priority={priority}
         scheduler={scheduler}

@@ -1,16 +1,20 @@
 /**
  * One page of the list: always a sized placeholder (the e2e contract's `page-<n>`), and, while it
- * is near the viewport, the stacked layers — canvas below, chunk boxes above.
+ * is near the viewport, the stacked layers — canvas below, chunk boxes above, the selected chunk's
+ * marks on top.
  */
 import { memo } from "react";
 import type { PDFDocumentProxy } from "pdfjs-dist";
 import type { PageInfo } from "../../core/document";
 import { ChunkOverlay } from "./ChunkOverlay";
+import { CompareOverlay } from "./CompareOverlay";
+import { MarkOverlay } from "./MarkOverlay";
 import { PageCanvas } from "./PageCanvas";
-import type { PageBox } from "./pageBoxes";
+import type { PageBox, PageMark } from "./pageBoxes";
 import type { RenderScheduler } from "./renderScheduler";
 
 const NO_BOXES: readonly PageBox[] = [];
+const NO_MARKS: readonly PageMark[] = [];
 
 interface PageViewProps {
   page: PageInfo;
@@ -24,6 +28,8 @@ interface PageViewProps {
   rendered: boolean;
   pdf: PDFDocumentProxy | null;
   boxes: readonly PageBox[] | undefined;
+  /** The selected chunk's marks on this page. */
+  marks: readonly PageMark[] | undefined;
   selectedChunkId: string | null;
   priority: number;
   scheduler: RenderScheduler;
@@ -46,6 +52,7 @@ export const PageView = memo(function PageView({
   rendered,
   pdf,
   boxes = NO_BOXES,
+  marks = NO_MARKS,
   selectedChunkId,
   priority,
   scheduler,
@@ -72,6 +79,8 @@ export const PageView = memo(function PageView({
       {rendered && boxes.length > 0 && (
         <ChunkOverlay pageNumber={page.number} boxes={boxes} selectedChunkId={selectedChunkId} />
       )}
+      {rendered && marks.length > 0 && <MarkOverlay pageNumber={page.number} marks={marks} />}
+      {rendered && <CompareOverlay pageNumber={page.number} />}
       {badge && (
         <div className="pdf-page-badge" title={badge.title}>
           {badge.text}

@@ -1,7 +1,8 @@
 /**
  * The page view of the workbench: every page of the document as a sized placeholder in one
  * vertical scroll list, the pages near the viewport drawn as stacked layers (pdf.js canvas, chunk
- * boxes), a toolbar for zoom and page navigation, and a hover card for the boxes.
+ * boxes, the selected chunk's marks), a toolbar for zoom, page navigation and — for a parent/child
+ * run — which levels to draw, and a hover card for the boxes.
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } from "react";
 import type { PDFDocumentProxy } from "pdfjs-dist";
@@ -9,18 +10,19 @@ import type { Chunk } from "../../core/chunk";
 import type { PageInfo } from "../../core/document";
 import { ChunkTooltip } from "./ChunkTooltip";
 import { chunkIdsAtPoint, chunkToSelect } from "./hitTest";
-import { indexBoxesByPage, indexChunksById } from "./pageBoxes";
+import { chunksForView, hasLevels, indexBoxesByPage, indexChunksById, indexMarksByPage } from "./pageBoxes";
 import { layoutPages, PAGE_PADDING } from "./pageLayout";
 import { PageList } from "./PageList";
 import { RenderScheduler } from "./renderScheduler";
 import { useClientWidth } from "./useClientWidth";
 import { useDevicePixelRatio } from "./useDevicePixelRatio";
 import { useVisiblePages } from "./useVisiblePages";
-import { ViewerToolbar } from "./ViewerToolbar";
+import { ViewerToolbar, type HierarchyView } from "./ViewerToolbar";
 import { fitWidthScale, resolveScale, zoomIn, zoomOut, type ZoomState } from "./zoom";
 import "./viewer.css";
 
 export type { ZoomState } from "./zoom";
+export type { HierarchyView } from "./ViewerToolbar";
 
 export interface PdfViewerProps {
   /** pdf.js document for rendering (main thread); null while loading and for .md/.txt input. */
@@ -35,6 +37,9 @@ export interface PdfViewerProps {
   scrollTarget: { chunkId: string; nonce: number } | null;
   zoom: ZoomState;
   onZoomChange(zoom: ZoomState): void;
+  /** Which levels of a parent/child run are drawn; ignored for a run without levels. */
+  hierarchyView: HierarchyView;
+  onHierarchyViewChange(view: HierarchyView): void;
 }
 
 /** Where a scrolled-to box lands: a third of the way down the viewport, like a search hit. */
@@ -51,6 +56,8 @@ export function PdfViewer({
   scrollTarget,
   zoom,
   onZoomChange,
+  hierarchyView,
+  onHierarchyViewChange,
 }: PdfViewerProps) {
   const [scrollEl, setScrollEl] = useState<HTMLDivElement | null>(null);
   const [scheduler] = useState(() => new RenderScheduler());
@@ -64,8 +71,19 @@ export function PdfViewer({
   // A new `pages` array means a new document: the position resets instead of being carried over.
   const pageWindow = useVisiblePages(scrollEl, layout, pages);
 
-  const boxesByPage = useMemo(() => indexBoxesByPage(chunks), [chunks]);
+  const levels = useMemo(() => hasLevels(chunks), [chunks]);
   const chunksById = useMemo(() => indexChunksById(chunks), [chunks]);
+  const selectedChunk = selectedChunkId === null ? undefined : chunksById.get(selectedChunkId);
+  // The selection matters to what is drawn only when it is a chunk of a hidden level (it is drawn
+  // anyway); otherwise selecting must not rebuild the boxes of every page.
+  const hiddenLevel = hierarchyView === "children" ? "parent" : hierarchyView === "parents" ? "child" : null;
+  const hiddenSelection =
+    levels && selectedChunk && selectedChunk.level === hiddenLevel ? selectedChunk.id : null;
+  const boxesByPage = useMemo(
+    () => indexBoxesByPage(levels ? chunksForView(chunks, hierarchyView, hiddenSelection) : chunks),
+    [chunks, levels, hierarchyView, hiddenSelection],
+  );
+  const marksByPage = useMemo(() => indexMarksByPage(selectedChunk), [selectedChunk]);
 
   const goToPage = useCallback(
     (pageNumber: number) => {
@@ -137,6 +155,7 @@ export function PdfViewer({
         onFitWidth={() => onZoomChange({ mode: "fit-width" })}
         onGoToPage={goToPage}
         pageForLabel={pageForLabel}
+        {...(levels ? { hierarchy: { view: hierarchyView, onChange: onHierarchyViewChange } } : {})}
       />
       <div
         ref={setScrollEl}
@@ -152,6 +171,7 @@ export function PdfViewer({
           pageWindow={pageWindow}
           pdf={pdf}
           boxesByPage={boxesByPage}
+          marksByPage={marksByPage}
           selectedChunkId={selectedChunkId}
           pixelRatio={pixelRatio}
           scheduler={scheduler}

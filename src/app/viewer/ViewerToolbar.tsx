@@ -1,9 +1,18 @@
 /**
- * Zoom and page navigation above the pages. Presentational: the viewer owns the scroll position
- * and the zoom comes from the parent, so this only reports what the user asked for.
+ * Zoom, page navigation and (for a parent/child run) the levels drawn, above the pages.
+ * Presentational: the viewer owns the scroll position and the zoom and hierarchy view come from the
+ * parent, so this only reports what the user asked for.
  */
 import { useState, type KeyboardEvent } from "react";
 import { MAX_SCALE, MIN_SCALE, type ZoomState } from "./zoom";
+
+export type HierarchyView = "children" | "parents" | "both";
+
+const HIERARCHY_VIEWS: readonly { value: HierarchyView; label: string }[] = [
+  { value: "both", label: "parents + children" },
+  { value: "children", label: "children" },
+  { value: "parents", label: "parents" },
+];
 
 export interface ViewerToolbarProps {
   /** 1-based number of the page covering most of the viewport. */
@@ -21,6 +30,8 @@ export interface ViewerToolbarProps {
   onGoToPage(pageNumber: number): void;
   /** Resolves a typed label (e.g. "xii") to a page number, or null. */
   pageForLabel?(label: string): number | null;
+  /** Present only when the run has parent/child levels. */
+  hierarchy?: { view: HierarchyView; onChange(view: HierarchyView): void };
 }
 
 export function ViewerToolbar({
@@ -34,6 +45,7 @@ export function ViewerToolbar({
   onFitWidth,
   onGoToPage,
   pageForLabel,
+  hierarchy,
 }: ViewerToolbarProps) {
   // What the user is typing; null shows the current page (which follows the scrolling).
   const [draft, setDraft] = useState<string | null>(null);
@@ -98,6 +110,25 @@ export function ViewerToolbar({
           ›
         </button>
       </div>
+      {hierarchy && (
+        <label
+          className="viewer-toolbar__group"
+          title="Parents are drawn as outlines, children as fills; the list keeps every chunk"
+        >
+          show{" "}
+          <select
+            data-testid="hierarchy-toggle"
+            value={hierarchy.view}
+            onChange={(event) => hierarchy.onChange(event.currentTarget.value as HierarchyView)}
+          >
+            {HIERARCHY_VIEWS.map((v) => (
+              <option key={v.value} value={v.value}>
+                {v.label}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
       <div className="viewer-toolbar__group">
         <button
           type="button"

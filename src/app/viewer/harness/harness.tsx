@@ -16,7 +16,7 @@ import { createRunContext, runChunker } from "../../../core/engine";
 import { extractPdfBytes } from "../../../pdf/browser";
 import { openPdfForRendering } from "../loadPdf";
 import { pageCitation } from "../pageBoxes";
-import { PdfViewer } from "../PdfViewer";
+import { PdfViewer, type HierarchyView } from "../PdfViewer";
 import type { ZoomState } from "../zoom";
 
 interface Loaded {
@@ -48,6 +48,7 @@ function Harness() {
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [zoom, setZoom] = useState<ZoomState>({ mode: "fit-width" });
+  const [hierarchyView, setHierarchyView] = useState<HierarchyView>("both");
   const [selected, setSelected] = useState<string | null>(null);
   const [scrollTarget, setScrollTarget] = useState<{ chunkId: string; nonce: number } | null>(null);
 
@@ -109,6 +110,8 @@ function Harness() {
           scrollTarget={scrollTarget}
           zoom={zoom}
           onZoomChange={setZoom}
+          hierarchyView={hierarchyView}
+          onHierarchyViewChange={setHierarchyView}
         />
       </main>
     </div>
