@@ -4,6 +4,7 @@
  */
 import type { DocModel, Heading } from "../core/document";
 import type { PageLine } from "./assemble";
+import { matchKeyOf } from "../core/text/matchKey";
 
 /** A line of the document: a PageLine with its page and offsets into DocModel.text. */
 export interface DocLine extends PageLine {
@@ -27,24 +28,6 @@ export function normalizeTitle(title: string): string {
   return title.replace(/\s+/gu, " ").trim();
 }
 
-/**
- * Match key of one character: compatibility-normalised, case-folded, letters, digits and marks only.
- * Outlines spell punctuation their own way ("``Any''" for “Any”, "--" for "—") and spacing varies.
- */
-function keyOf(ch: string): string {
-  const code = ch.charCodeAt(0);
-  if (code < 0x80) {
-    // ASCII fast path (most text): this runs for every character of every page an outline points at.
-    if ((code >= 0x61 && code <= 0x7a) || (code >= 0x30 && code <= 0x39)) return ch;
-    if (code >= 0x41 && code <= 0x5a) return String.fromCharCode(code + 0x20);
-    return "";
-  }
-  return ch
-    .normalize("NFKC")
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}\p{M}]+/gu, "");
-}
-
 interface KeyedText {
   key: string;
   /** Offset into DocModel.text of each UTF-16 unit of `key`. */
@@ -58,7 +41,7 @@ function keyed(text: string, base: number): KeyedText {
     const code = text.charCodeAt(i);
     // A surrogate pair is one character: normalise it whole.
     const len = code >= 0xd800 && code <= 0xdbff && i + 1 < text.length ? 2 : 1;
-    const k = keyOf(len === 1 ? text[i]! : text.slice(i, i + 2));
+    const k = matchKeyOf(len === 1 ? text[i]! : text.slice(i, i + 2));
     key += k;
     for (let j = 0; j < k.length; j++) offsets.push(base + i);
     i += len;
@@ -68,7 +51,7 @@ function keyed(text: string, base: number): KeyedText {
 
 function titleKey(title: string): string {
   let key = "";
-  for (const ch of title) key += keyOf(ch);
+  for (const ch of title) key += matchKeyOf(ch);
   return key;
 }
 

@@ -6,6 +6,7 @@
  */
 import type { DocModel, Heading } from "../document";
 import { isSpace } from "./segment";
+import { matchKeyOf } from "./matchKey";
 
 export interface Span {
   start: number;
@@ -14,20 +15,6 @@ export interface Span {
 
 /** Lines a wrapped PDF title may run over (as the PDF heading finder merges them). */
 const MAX_TITLE_LINES = 3;
-
-/** Match key of one character: compatibility-normalised, case-folded, letters, digits and marks only. */
-function keyOf(ch: string): string {
-  const code = ch.charCodeAt(0);
-  if (code < 0x80) {
-    if ((code >= 0x61 && code <= 0x7a) || (code >= 0x30 && code <= 0x39)) return ch;
-    if (code >= 0x41 && code <= 0x5a) return String.fromCharCode(code + 0x20);
-    return "";
-  }
-  return ch
-    .normalize("NFKC")
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}\p{M}]+/gu, "");
-}
 
 function charAt(text: string, i: number): string {
   const code = text.charCodeAt(i);
@@ -42,7 +29,7 @@ function matchTitle(text: string, from: number, key: string): number | null {
   while (k < key.length && i < text.length) {
     const ch = charAt(text, i);
     if (ch === "\n" && ++lines > MAX_TITLE_LINES) return null;
-    const part = keyOf(ch);
+    const part = matchKeyOf(ch);
     if (part !== "") {
       if (!key.startsWith(part, k)) return null;
       k += part.length;
@@ -69,7 +56,7 @@ export function headingSpan(text: string, heading: Heading): Span {
     return { start: lineStart, end: lineEnd };
   }
   let key = "";
-  for (const ch of heading.title) key += keyOf(ch);
+  for (const ch of heading.title) key += matchKeyOf(ch);
   let end = key === "" ? null : matchTitle(text, heading.start, key);
   if (end === null && key !== "") {
     // An outline heading starts at its number ("2.1 Basic types" for "Basic types").
