@@ -10,7 +10,7 @@ import { chunkerSummaries, getChunker } from "../core/chunkers/registry";
 import type { DocModel } from "../core/document";
 import { createRunContext, runChunker } from "../core/engine";
 import type { Embedder } from "../core/providers/embedder";
-import type { Llm } from "../core/providers/llm";
+import { LlmError, type ChatMessage, type Llm } from "../core/providers/llm";
 import { cachedEmbedder, MemoryEmbeddingCache } from "../core/providers/cache";
 import { createOpenAIEmbedder } from "../core/providers/openaiEmbedder";
 import { createOpenAILlm } from "../core/providers/openaiLlm";
@@ -34,7 +34,56 @@ export interface RunRequest {
 const MAX_DOCUMENTS = 8;
 const documents = new Map<string, DocModel>();
 const encoded = new EncodedTextCache(MAX_DOCUMENTS * 2);
-const running = new Map<number, AbortController>();
+const running = new Map<number, { controller: AbortController; meter?: LlmMeter }>();
+
+/**
+ * LLM tokens spent by runs that never returned their stats (superseded mid-run, or failed): the
+ * app books a finished run's `agentic.tokens_used`, so without this a slider drag over an agentic
+ * run would spend the day's budget without counting it. The app takes them before and after each run.
+ */
+let unbookedLlmTokens = 0;
+
+class LlmMeter {
+  private tokens = 0;
+  private abandoned = false;
+  add(tokens: number): void {
+    if (this.abandoned) unbookedLlmTokens += tokens;
+    else this.tokens += tokens;
+  }
+  /** The run will not report its spending: what it spent so far (and later) is the app's to book. */
+  abandon(): void {
+    if (this.abandoned) return;
+    this.abandoned = true;
+    unbookedLlmTokens += this.tokens;
+    this.tokens = 0;
+  }
+}
+
+/** Roughly 4 characters a token: only for replies that report no usage, as a lower bound. */
+const CHARS_PER_TOKEN = 4;
+
+/** The session's LLM, counting what each reply (or invalid-JSON reply) says it cost. */
+function metered(inner: Llm, meter: LlmMeter): Llm {
+  const estimate = (messages: readonly ChatMessage[]) =>
+    Math.ceil(messages.reduce((sum, m) => sum + m.content.length, 0) / CHARS_PER_TOKEN);
+  return {
+    id: inner.id,
+    label: inner.label,
+    model: inner.model,
+    async completeJSON(messages, options) {
+      try {
+        const reply = await inner.completeJSON(messages, options);
+        meter.add(reply.usage?.totalTokens ?? estimate(messages));
+        return reply;
+      } catch (error) {
+        // An invalid-JSON reply was billed; a refused or aborted call was not (as the agentic chunker counts).
+        if (error instanceof LlmError && error.code === "invalid-json")
+          meter.add(error.usage?.totalTokens ?? estimate(messages));
+        throw error;
+      }
+    },
+  };
+}
 
 // The session's providers, rebuilt when the app sends new endpoints. The embedding cache outlives
 // them (keys include the embedder id), so switching back to a model reuses its vectors; rate limiters
@@ -77,7 +126,8 @@ const api = {
 
   run(request: RunRequest): Promise<WorkerResult<ChunkRun>> {
     const controller = new AbortController();
-    running.set(request.requestId, controller);
+    const meter = new LlmMeter();
+    running.set(request.requestId, { controller, meter });
     return settle(async () => {
       const doc = documents.get(request.docId);
       if (!doc) throw new Error(`the engine does not hold document ${request.docId}; open it again`);
@@ -85,11 +135,23 @@ const api = {
       return runChunker(doc, request.chunker, request.config, {
         ...createRunContext(controller.signal, encoded),
         ...(embedder ? { embedder } : {}),
-        ...(llm ? { llm } : {}),
+        ...(llm ? { llm: metered(llm, meter) } : {}),
         rateLimiter,
         llmTokensUsedToday: request.llmTokensUsedToday ?? 0,
       });
-    }).finally(() => running.delete(request.requestId));
+    })
+      .then((result) => {
+        if (!result.ok) meter.abandon();
+        return result;
+      })
+      .finally(() => running.delete(request.requestId));
+  },
+
+  /** LLM tokens of abandoned runs since the last call (then zero). */
+  takeUnbookedLlmTokens(): number {
+    const tokens = unbookedLlmTokens;
+    unbookedLlmTokens = 0;
+    return tokens;
   },
 
   /**
@@ -98,7 +160,7 @@ const api = {
    */
   similarityCurve(requestId: number, docId: string): Promise<WorkerResult<SimilarityCurve>> {
     const controller = new AbortController();
-    running.set(requestId, controller);
+    running.set(requestId, { controller });
     return settle(async () => {
       const doc = documents.get(docId);
       if (!doc) throw new Error(`the engine does not hold document ${docId}; open it again`);
@@ -113,7 +175,7 @@ const api = {
     ranges: { start: number; end: number }[],
   ): Promise<WorkerResult<JudgeResult>> {
     const controller = new AbortController();
-    running.set(requestId, controller);
+    running.set(requestId, { controller });
     return settle(async () => {
       const doc = documents.get(docId);
       if (!doc) throw new Error(`the engine does not hold document ${docId}; open it again`);
@@ -127,7 +189,11 @@ const api = {
   },
 
   cancel(requestId: number): void {
-    running.get(requestId)?.abort(new DOMException("superseded by a newer run", "AbortError"));
+    const entry = running.get(requestId);
+    if (!entry) return;
+    entry.controller.abort(new DOMException("superseded by a newer run", "AbortError"));
+    // Now, not when the run unwinds: the app's next run asks for these right after this message.
+    entry.meter?.abandon();
   },
 
   chunkers() {

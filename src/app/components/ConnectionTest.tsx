@@ -14,10 +14,15 @@ export function ConnectionTest({
   kind: "embedding" | "llm";
   endpoints: SessionEndpoints | null;
 }) {
-  const [state, setState] = useState<{ busy: boolean; result?: ConnectionResult }>({ busy: false });
+  // The result belongs to the endpoint it was tested against (its JSON, held in memory like the
+  // form): once a field changes, an old ✓ would vouch for a URL or key nobody tested.
+  const [state, setState] = useState<{ busy: boolean; result?: ConnectionResult; testedFor?: string }>({
+    busy: false,
+  });
   const controller = useRef<AbortController | null>(null);
   useEffect(() => () => controller.current?.abort(new DOMException("settings closed", "AbortError")), []);
   const endpoint = endpoints?.[kind];
+  const current = endpoint ? JSON.stringify(endpoint) : undefined;
   const id = kind === "embedding" ? "embed" : "llm";
 
   const run = async () => {
@@ -25,17 +30,22 @@ export function ConnectionTest({
     controller.current?.abort(new DOMException("superseded", "AbortError"));
     const c = new AbortController();
     controller.current = c;
-    setState({ busy: true });
+    const testedFor = JSON.stringify(endpoint);
+    setState({ busy: true, testedFor });
     try {
       const result = await testConnection({ kind, ...endpoint }, c.signal);
-      if (!c.signal.aborted) setState({ busy: false, result });
+      if (!c.signal.aborted) setState({ busy: false, result, testedFor });
     } catch (err) {
-      // Only our own abort rethrows (the dialog closed or the test was restarted): nothing to show.
-      if (!c.signal.aborted) throw err;
+      // Our own abort (the dialog closed or the test was restarted): nothing to show.
+      if (c.signal.aborted) return;
+      // Anything else is a bug, not an endpoint's answer: free the button, say so, and let it surface.
+      const message = `unexpected error: ${err instanceof Error ? err.message : String(err)}`;
+      setState({ busy: false, testedFor, result: { ok: false, kind, code: "bad-response", message, ms: 0 } });
+      throw err;
     }
   };
 
-  const result = state.result;
+  const result = state.testedFor === current ? state.result : undefined;
   return (
     <div className="connection-test">
       <button

@@ -3,7 +3,7 @@
  * the session's endpoints; Save hands them to the engine worker. Keys stay in memory unless the
  * user asks to keep them for this tab (sessionStorage); they are never persisted beyond it.
  */
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { DEFAULT_BATCH_SIZE as DEFAULT_EMBED_BATCH, DEFAULT_TIMEOUT_MS } from "../../core/providers/endpoint";
 import { EndpointConfigError, normalizeBaseUrl, type SessionEndpoints } from "../../core/providers/session";
 import { useSettings } from "../state/settings";
@@ -76,10 +76,27 @@ export function endpointsFromForm(embed: EndpointForm, llm: EndpointForm): Sessi
   return out;
 }
 
+const EMPTY_FORM: EndpointForm = { url: "", model: "", key: "", batch: "", dimensions: "", timeout: "" };
+
+function tryEndpoints(
+  embed: EndpointForm,
+  llm: EndpointForm,
+): { endpoints: SessionEndpoints | null; error: string | null } {
+  try {
+    return { endpoints: endpointsFromForm(embed, llm), error: null };
+  } catch (err) {
+    if (!(err instanceof EndpointConfigError)) throw err;
+    return { endpoints: null, error: err.message };
+  }
+}
+
 export function SettingsButton() {
   const [open, setOpen] = useState(false);
   const configured = useSettings((s) => s.endpoints);
-  const label = configured.embedding ? configured.embedding.model : "local lexical";
+  // Both endpoints at a glance: an LLM-only setup still embeds locally, and says so.
+  const label =
+    (configured.embedding ? configured.embedding.model : "local lexical") +
+    (configured.llm ? ` · LLM ${configured.llm.model}` : "");
   return (
     <>
       <button
@@ -106,17 +123,21 @@ function SettingsDialog({ onClose }: { onClose(): void }) {
   const [remember, setRemember] = useState(savedRemember);
   const [error, setError] = useState<string | null>(null);
 
-  let draft: SessionEndpoints | null = null;
-  let draftError: string | null = null;
-  try {
-    draft = endpointsFromForm(embed, llm);
-  } catch (err) {
-    if (!(err instanceof EndpointConfigError)) throw err;
-    draftError = err.message;
-  }
+  const { endpoints: draft, error: draftError } = tryEndpoints(embed, llm);
+  // Each section is tested on its own: a half-filled LLM section must not block testing the
+  // embedding endpoint (the whole draft is null until both are valid).
+  const embedDraft = tryEndpoints(embed, EMPTY_FORM).endpoints;
+  const llmDraft = tryEndpoints(EMPTY_FORM, llm).endpoints;
+
+  // On the document, not the form: right after opening, focus is still on the settings button.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => e.key === "Escape" && onClose();
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [onClose]);
 
   return (
-    <div className="dialog-backdrop" onKeyDown={(e) => e.key === "Escape" && onClose()}>
+    <div className="dialog-backdrop">
       <form
         className="dialog settings-dialog"
         role="dialog"
@@ -137,12 +158,12 @@ function SettingsDialog({ onClose }: { onClose(): void }) {
         <fieldset>
           <legend>Embeddings (/v1/embeddings)</legend>
           <EndpointFields prefix="embed" form={embed} onChange={setEmbed} withBatch />
-          <ConnectionTest kind="embedding" endpoints={draft} />
+          <ConnectionTest kind="embedding" endpoints={embedDraft} />
         </fieldset>
         <fieldset>
           <legend>LLM (/v1/chat/completions, JSON replies)</legend>
           <EndpointFields prefix="llm" form={llm} onChange={setLlm} />
-          <ConnectionTest kind="llm" endpoints={draft} />
+          <ConnectionTest kind="llm" endpoints={llmDraft} />
         </fieldset>
         <label className="check">
           <input

@@ -15,7 +15,14 @@ import { useLlmBudget } from "../state/llmBudget";
 import { useSettings } from "../state/settings";
 import type { OpenDocument } from "../state/store";
 import type { SimilarityCurve } from "../../core/similarity/adjacent";
-import { extractDocument, runChunks, sendEndpoints, sendToEngine, similarityCurve } from "./workers";
+import {
+  extractDocument,
+  runChunks,
+  sendEndpoints,
+  sendToEngine,
+  similarityCurve,
+  takeUnbookedLlmTokens,
+} from "./workers";
 
 let sentEndpoints: unknown = null;
 
@@ -125,9 +132,13 @@ export function useChunkRun(
     queryFn: async ({ signal }) => {
       await syncEndpoints();
       const budget = useLlmBudget.getState();
+      // What superseded runs spent first (the budget this run checks must include it), and again
+      // after: a run abandoned while this one ran is counted now rather than on the next run.
+      budget.book(await takeUnbookedLlmTokens());
       const run = await runChunks(docId!, settledChunker, settledConfig, signal, budget.usedToday());
       const spent = run.stats["agentic.tokens_used"];
       if (typeof spent === "number") budget.book(spent);
+      budget.book(await takeUnbookedLlmTokens());
       return run;
     },
   });

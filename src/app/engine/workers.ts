@@ -136,6 +136,11 @@ export function judgeRunCoherence(
   return abortable(signal, api.judgeCoherence(requestId, docId, ranges), () => void api.cancel(requestId));
 }
 
+/** LLM tokens spent by runs that never reported them (superseded or failed); zero after the call. */
+export function takeUnbookedLlmTokens(): Promise<number> {
+  return engineWorker().takeUnbookedLlmTokens();
+}
+
 /** The session's endpoints, keys included, to the engine worker's memory (never persisted there). */
 export async function sendEndpoints(endpoints: SessionEndpoints): Promise<void> {
   unwrap(await engineWorker().setEndpoints(endpoints));

@@ -24,7 +24,7 @@ interface SettingsState {
   endpoints: SessionEndpoints;
   /** Keys kept in sessionStorage for this tab (else memory only). */
   rememberKeys: boolean;
-  /** Bumped on every save: part of a run's cache key, so runs follow the endpoints (it holds no secret). */
+  /** Bumped on every save that changes the endpoints: part of a run's cache key, so runs follow them (it holds no secret). */
   revision: number;
   setEndpoints(endpoints: SessionEndpoints, rememberKeys: boolean): void;
 }
@@ -85,6 +85,12 @@ export const useSettings = create<SettingsState>()((set) => ({
   revision: 0,
   setEndpoints(endpoints, rememberKeys) {
     persist(endpoints, rememberKeys);
-    set((s) => ({ endpoints, rememberKeys, revision: s.revision + 1 }));
+    set((s) =>
+      // Saving what is already in use (or only the keep-keys choice) must not rerun every query:
+      // an agentic run would call the LLM again and spend the day's budget for the same result.
+      JSON.stringify(endpoints) === JSON.stringify(s.endpoints)
+        ? { rememberKeys }
+        : { endpoints, rememberKeys, revision: s.revision + 1 },
+    );
   },
 }));
