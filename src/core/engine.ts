@@ -35,7 +35,9 @@ export async function runChunker(
   const t2 = now();
   const runConfig = { ...config } as Record<string, unknown>;
   const stats = { ...output.stats, "chunk.count": chunks.length };
-  const coherence = await chunkCoherence(doc, chunks, ctx.embedder, ctx.signal);
+  // A run that fell back because the endpoint failed must not send the same endpoint more texts.
+  const fellBack = typeof output.stats?.["fallback.reason"] === "string";
+  const coherence = await chunkCoherence(doc, chunks, fellBack ? undefined : ctx.embedder, ctx.signal);
   ctx.signal?.throwIfAborted();
   const t3 = now();
   const quality = runQuality(

@@ -40,9 +40,12 @@ export function SimilarityPanel({ run, docId }: { run: ChunkRun | undefined; doc
         ? (exact as number[])
         : boundaryPoints(trace.points, [0, ...trace.boundaries]);
       const mode = run.config.threshold_mode as ThresholdMode | undefined;
+      const ran = typeof run.stats["chunker.ran"] === "string" ? run.stats["chunker.ran"] : run.chunker;
       let onThreshold: ((y: number) => void) | null = null;
       let hint = "Drag to change the threshold; the run follows.";
-      if (run.chunker === "late-jaccard") {
+      if (ran !== run.chunker) {
+        hint = `${run.chunker} fell back to ${ran} (see the warnings): this is ${ran}'s curve; set similarity_threshold in the panel.`;
+      } else if (run.chunker === "late-jaccard") {
         onThreshold = (y) => setParam("similarity_threshold", Math.max(0, Math.min(1, y)));
       } else if (run.chunker === "late-embedding" && mode && mode !== "gradient") {
         onThreshold = (y) => {
@@ -60,7 +63,10 @@ export function SimilarityPanel({ run, docId }: { run: ChunkRun | undefined; doc
         points: trace.points,
         boundaries,
         threshold: trace.threshold ?? null,
-        title: `${run.chunker}: its own similarity curve`,
+        title:
+          ran !== run.chunker
+            ? `${ran}'s similarity curve (${run.chunker} fell back)`
+            : `${run.chunker}: its own similarity curve`,
         onThreshold,
         hint,
       };
