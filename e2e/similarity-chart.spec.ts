@@ -66,4 +66,16 @@ test("a run without a curve of its own shows adjacent-sentence similarity with i
   await expect(chart).toContainText("lexical");
   expect(Number(await chart.getAttribute("data-points"))).toBeGreaterThan(50);
   await expect(page.getByTestId("threshold-handle")).toHaveCount(0);
+
+  // Hovering a point outlines its sentence pair on the page; clicking selects the chunk there and
+  // scrolls to it, where the outline is drawn.
+  const plot = (await chart.locator(".chart-plot").boundingBox())!;
+  await page.mouse.move(plot.x + plot.width * 0.6, plot.y + plot.height / 2);
+  await page.mouse.move(plot.x + plot.width * 0.6 + 3, plot.y + plot.height / 2, { steps: 3 });
+  await page.mouse.down();
+  await page.mouse.up();
+  await expect(page.getByTestId("chunk-item").and(page.locator("[aria-selected=true]"))).toHaveCount(1);
+  await expect(page.getByTestId("hover-range").first()).toBeVisible();
+  await page.mouse.move(5, 5);
+  await expect(page.getByTestId("hover-range")).toHaveCount(0);
 });

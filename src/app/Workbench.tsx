@@ -166,7 +166,7 @@ const DocumentView = memo(function DocumentView({
             onHierarchyViewChange={setHierarchyView}
           />
         )}
-        <SimilarityPanel run={run} docId={doc?.id} />
+        <SimilarityPanel run={run} doc={doc} />
       </section>
       <aside className="chunks">
         <ChunkList chunks={chunks} colorOf={chunkColor} />

@@ -7,6 +7,8 @@
  */
 import { useCallback, useMemo } from "react";
 import type { Chunk, ChunkRun } from "../../core/chunk";
+import { lineBoxes } from "../../core/citations";
+import type { DocModel, PageRect } from "../../core/document";
 import { amountForSimilarity, type ThresholdMode } from "../../core/similarity/breakpoints";
 import { boundaryPoints } from "../../core/similarity/adjacent";
 import { useSimilarityCurve } from "../engine/queries";
@@ -23,7 +25,8 @@ interface Curve {
   hint: string;
 }
 
-export function SimilarityPanel({ run, docId }: { run: ChunkRun | undefined; docId: string | undefined }) {
+export function SimilarityPanel({ run, doc }: { run: ChunkRun | undefined; doc: DocModel | undefined }) {
+  const docId = doc?.id;
   const setParam = useWorkbench((s) => s.setParam);
   const selectChunk = useWorkbench((s) => s.selectChunk);
   const setHoverRange = useHover((s) => s.setHoverRange);
@@ -97,9 +100,18 @@ export function SimilarityPanel({ run, docId }: { run: ChunkRun | undefined; doc
   const onHover = useCallback(
     (i: number | null) => {
       const p = i === null ? undefined : curve?.points[i];
-      setHoverRange(p ? { start: p.start ?? p.offset, end: p.end ?? p.offset + 1 } : null);
+      if (!p || !doc) return setHoverRange(null);
+      const start = p.start ?? p.offset;
+      const end = p.end ?? p.offset + 1;
+      const byPage = new Map<number, PageRect[]>();
+      for (const box of lineBoxes(doc, start, end)) {
+        const list = byPage.get(box.page);
+        if (list) list.push(box);
+        else byPage.set(box.page, [box]);
+      }
+      setHoverRange({ start, end, byPage });
     },
-    [curve, setHoverRange],
+    [curve, doc, setHoverRange],
   );
   const onClick = useCallback(
     (i: number) => {
