@@ -140,7 +140,7 @@ const DocumentView = memo(function DocumentView({
     <main className="document-view">
       <aside className="sidebar">
         <ChunkerPanel problems={runState.problems} />
-        <RunSummary run={run} status={status} />
+        <RunSummary run={run} status={status} onCancel={runState.cancel} />
         <ComparePanel
           chunkerA={chunker}
           statusB={statusB}
@@ -226,6 +226,8 @@ function useRunStatus(state: ReturnType<typeof useChunkRun>, doc: DocModel | und
   }, [settled, state.requestKey, state.run]);
   if (state.problems.length > 0)
     return `error: ${state.problems.map((p) => `${p.key} ${p.message}`).join("; ")}`;
+  if (state.cancelled)
+    return "error: cancelled — the last finished run stays on screen; change anything to run again";
   if (state.error && !isAbortError(state.error) && !state.pending) return `error: ${state.error.message}`;
   return settled && drawnKey === state.requestKey ? "done" : "running";
 }

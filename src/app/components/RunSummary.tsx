@@ -6,8 +6,17 @@
 import { memo, useDeferredValue, useMemo } from "react";
 import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from "recharts";
 import type { Chunk, ChunkRun } from "../../core/chunk";
+import { LlmBudgetMeter } from "./LlmBudgetMeter";
 
-export function RunSummary({ run, status }: { run: ChunkRun | undefined; status: string }) {
+export function RunSummary({
+  run,
+  status,
+  onCancel,
+}: {
+  run: ChunkRun | undefined;
+  status: string;
+  onCancel?: () => void;
+}) {
   const statusKind = status.startsWith("error") ? "error" : status;
   return (
     <section className="panel run-summary" aria-label="Run">
@@ -18,6 +27,11 @@ export function RunSummary({ run, status }: { run: ChunkRun | undefined; status:
         <span className="chunk-count-label">
           <span data-testid="chunk-count">{run ? run.chunks.length : 0}</span> chunks
         </span>
+        {status === "running" && onCancel && (
+          <button type="button" className="run-cancel" data-testid="run-cancel" onClick={onCancel}>
+            Cancel
+          </button>
+        )}
         {run && (
           <span className="timing">
             {Math.round((run.timings.chunk_ms ?? 0) + (run.timings.cite_ms ?? 0))} ms
@@ -25,6 +39,7 @@ export function RunSummary({ run, status }: { run: ChunkRun | undefined; status:
         )}
       </div>
       {run && <RunStats run={run} />}
+      {run && (run.chunker === "agentic" || run.chunker === "hybrid") && <LlmBudgetMeter run={run} />}
       <ul className="run-warnings" data-testid="run-warnings">
         {(run?.warnings ?? []).map((w) => (
           <li key={w}>{w}</li>

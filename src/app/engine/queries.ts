@@ -4,7 +4,7 @@
  * config), so a result computed once is reused, and the previous run stays on screen while the
  * next computes. Queries consume their AbortSignal: a superseded run is abandoned in the worker.
  */
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { create } from "zustand";
 import type { ChunkRun, ConfigProblem } from "../../core/chunk";
@@ -99,7 +99,17 @@ export interface ChunkRunState {
   requestKey: string;
   /** The parameters changed and the burst debounce has not settled yet. */
   pending: boolean;
+  /** The user cancelled the run these inputs ask for: it stays cancelled until an input changes. */
+  cancelled: boolean;
+  /** Cancels the run in flight (its network calls abort in the worker). */
+  cancel(): void;
 }
+
+/** The run key the user cancelled; a new key (any change) runs again. */
+const useCancelledRun = create<{ key: string | null; set(key: string | null): void }>()((set) => ({
+  key: null,
+  set: (key) => set({ key }),
+}));
 
 const RUN_DEBOUNCE_MS = 120;
 
@@ -120,9 +130,16 @@ export function useChunkRun(
   const currentProblems = resolveConfig(getChunker(chunker), config).problems;
 
   const endpointsRevision = useSettings((s) => s.revision);
+  const queryClient = useQueryClient();
+  const queryKey = useMemo(
+    () => ["run", docId, settledChunker, settledConfig, endpointsRevision] as const,
+    [docId, settledChunker, settledConfig, endpointsRevision],
+  );
+  const requestKey = JSON.stringify([docId, paramsKey, endpointsRevision]);
+  const cancelled = useCancelledRun((s) => s.key === requestKey);
   const query = useQuery<ChunkRun, Error>({
-    queryKey: ["run", docId, settledChunker, settledConfig, endpointsRevision],
-    enabled: docId !== null && problems.length === 0,
+    queryKey,
+    enabled: docId !== null && problems.length === 0 && !cancelled,
     staleTime: Infinity,
     gcTime: 5 * 60_000,
     retry: false,
@@ -149,8 +166,13 @@ export function useChunkRun(
     isFetching: query.isFetching,
     error: query.error,
     problems: currentProblems,
-    requestKey: JSON.stringify([docId, paramsKey, endpointsRevision]),
-    pending: settledParams !== paramsKey,
+    requestKey,
+    pending: settledParams !== paramsKey && !cancelled,
+    cancelled,
+    cancel: () => {
+      useCancelledRun.getState().set(requestKey);
+      void queryClient.cancelQueries({ queryKey, exact: true });
+    },
   };
 }
 
