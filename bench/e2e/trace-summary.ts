@@ -1,7 +1,8 @@
 /**
  * Where the time of a Chrome performance trace went, per thread: the busy time, the tasks over
  * 50 ms, the trace events that took the most time (inclusive), and the JavaScript functions with
- * the most self time (from the sampling profiler). Reads what `BENCH_TRACE_DIR=… npm run bench:e2e`
+ * the most self time (from the sampling profiler), and for each task over 50 ms the functions its
+ * samples were in (self and inclusive) — where a long task's time went. Reads what `BENCH_TRACE_DIR=… npm run bench:e2e`
  * writes: `npx tsx bench/e2e/trace-summary.ts <trace.json> [top N]`, prints JSON.
  */
 import { readFileSync } from "node:fs";
@@ -17,6 +18,7 @@ interface TraceEvent {
   args?: {
     name?: string;
     data?: {
+      startTime?: number;
       cpuProfile?: { nodes?: ProfileNode[]; samples?: number[] };
       timeDeltas?: number[];
     };
@@ -25,6 +27,7 @@ interface TraceEvent {
 
 interface ProfileNode {
   id: number;
+  parent?: number;
   /** Trace profiles omit url and positions for native and VM frames. */
   callFrame: { functionName: string; url?: string; lineNumber?: number; columnNumber?: number };
 }
@@ -33,6 +36,9 @@ interface ThreadStats {
   name: string;
   busyMs: number;
   tasksOver50: number[];
+  longTasks: { ts: number; dur: number }[];
+  /** Profiler samples: time (trace µs), the sampled node, and the time until the next sample. */
+  samples: { ts: number; node: ProfileNode; nodes: Map<number, ProfileNode>; dt: number }[];
   byEvent: Map<string, number>;
   selfByFunction: Map<string, number>;
 }
@@ -66,7 +72,15 @@ function summarize(events: TraceEvent[], n: number) {
   const thread = (e: { pid: number; tid: number }) => {
     let stats = threads.get(key(e));
     if (!stats) {
-      stats = { name: key(e), busyMs: 0, tasksOver50: [], byEvent: new Map(), selfByFunction: new Map() };
+      stats = {
+        name: key(e),
+        busyMs: 0,
+        tasksOver50: [],
+        longTasks: [],
+        samples: [],
+        byEvent: new Map(),
+        selfByFunction: new Map(),
+      };
       threads.set(key(e), stats);
     }
     return stats;
@@ -81,15 +95,22 @@ function summarize(events: TraceEvent[], n: number) {
     add(stats.byEvent, e.name, ms);
     if (e.name === TOP_LEVEL_TASK) {
       stats.busyMs += ms;
-      if (ms > 50) stats.tasksOver50.push(Math.round(ms));
+      if (ms > 50) {
+        stats.tasksOver50.push(Math.round(ms));
+        stats.longTasks.push({ ts: e.ts, dur: e.dur });
+      }
     }
   }
 
   // Sampling profiler: a "Profile" event per thread, then "ProfileChunk"s with the same id.
   const profileThread = new Map<string, { pid: number; tid: number }>();
   const nodes = new Map<string, Map<number, ProfileNode>>();
+  const clock = new Map<string, number>();
   for (const e of events) {
-    if (e.name === "Profile" && e.id) profileThread.set(`${e.pid}:${e.id}`, e);
+    if (e.name === "Profile" && e.id) {
+      profileThread.set(`${e.pid}:${e.id}`, e);
+      clock.set(`${e.pid}:${e.id}`, e.args?.data?.startTime ?? e.ts);
+    }
     if (e.name !== "ProfileChunk" || !e.id) continue;
     const owner = profileThread.get(`${e.pid}:${e.id}`) ?? e;
     const profileKey = `${e.pid}:${e.id}`;
@@ -99,15 +120,19 @@ function summarize(events: TraceEvent[], n: number) {
     for (const node of data?.cpuProfile?.nodes ?? []) known.set(node.id, node);
     const samples = data?.cpuProfile?.samples ?? [];
     const deltas = data?.timeDeltas ?? [];
-    // Each sample's self time is the gap to the next sample.
+    // Each sample's self time is the gap to the next sample; its time is the running sum of deltas.
+    let t = clock.get(profileKey) ?? e.ts;
     for (let i = 0; i < samples.length; i++) {
+      t += deltas[i] ?? 0;
       const node = known.get(samples[i]!);
       const next = deltas[i + 1];
       if (!node || next === undefined) continue;
+      thread(owner).samples.push({ ts: t, node, nodes: known, dt: next });
       const label = frameLabel(node);
       if (label.startsWith("(idle)") || label.startsWith("(program)")) continue;
       add(thread(owner).selfByFunction, label, next / 1000);
     }
+    clock.set(profileKey, t);
   }
 
   return [...threads.values()]
@@ -119,7 +144,34 @@ function summarize(events: TraceEvent[], n: number) {
       tasks_over_50ms: t.tasksOver50,
       events_inclusive_ms: top(t.byEvent, n),
       js_self_ms: top(t.selfByFunction, n),
+      ...(t.longTasks.length > 0 && t.samples.length > 0
+        ? { long_tasks: t.longTasks.map((task) => inLongTask(t, task, t.longTasks[0]!.ts, n)) }
+        : {}),
     }));
+}
+
+/** Where one long task's samples were: self time and inclusive time per function, top n each. */
+function inLongTask(t: ThreadStats, task: { ts: number; dur: number }, origin: number, n: number) {
+  const self = new Map<string, number>();
+  const inclusive = new Map<string, number>();
+  for (const s of t.samples) {
+    if (s.ts < task.ts || s.ts >= task.ts + task.dur) continue;
+    const ms = s.dt / 1000;
+    add(self, frameLabel(s.node), ms);
+    const seen = new Set<string>();
+    for (let node: ProfileNode | undefined = s.node; node; node = s.nodes.get(node.parent ?? -1)) {
+      const label = frameLabel(node);
+      if (label === "(root)" || seen.has(label)) continue;
+      seen.add(label);
+      add(inclusive, label, ms);
+    }
+  }
+  return {
+    at_ms: Math.round((task.ts - origin) / 1000),
+    ms: Math.round(task.dur / 1000),
+    self_ms: top(self, n),
+    inclusive_ms: top(inclusive, n),
+  };
 }
 
 const [file, topArg] = process.argv.slice(2);

@@ -10,19 +10,29 @@
  *    the input event to the MutationObserver seeing run-status turn "done";
  *  - main-thread long tasks (PerformanceObserver 'longtask') during the load and the re-chunks.
  *
- * Goals: median re-chunk < 150 ms on the ~300-page PDF; longest main-thread task during the
- * re-chunks < 50 ms on every document, and the looser < 200 ms reported too on the 134-page PDF.
+ * On the ~300-page PDF only, three continuous drags (bench/e2e/drag.ts), each ~2 s of small mouse
+ * steps: the token chunker's chunk_size slider, late-jaccard's similarity threshold on the chart,
+ * and late-jaccard's target_tokens slider — frame rate (and the chart's redraw rate), the longest
+ * main-thread task and frame gap during the drag, the runs it triggered, drag end → "done".
  *
- * Expects dist/ (runs `npm run build` only when it is missing) and starts its own `vite preview` on
- * a free port. Environment:
+ * Goals: median re-chunk < 150 ms on the ~300-page PDF; longest main-thread task during the
+ * re-chunks < 50 ms on every document, and the looser < 200 ms reported too on the 134-page PDF;
+ * during a drag no task over 50 ms and ≥ 30 frames (and chart redraws) per second.
+ *
+ * Expects a build (runs `npm run build` only when it is missing) and starts its own `vite preview`.
+ * Environment:
+ *  - BENCH_DIST: the build directory to serve (default dist; built there when missing);
+ *  - BENCH_PORT: the preview port (default a free one);
+ *  - BENCH_DRAGS=0: skip the drag measurements;
  *  - CHROMIUM_PATH: the browser (default /usr/bin/chromium);
  *  - BENCH_CORPUS: the corpus directory (default ../shared/corpus);
  *  - BENCH_DOCS: comma-separated parts of the document names to measure (default all);
  *  - BENCH_INIT_SCRIPT: a .js file run in the page before the app, for what-if experiments such as
  *    a CSS override;
- *  - BENCH_TRACE_DIR: write Chrome performance traces of each document's load and re-chunks there
- *    (<name>.load.trace.json, <name>.rechunk.trace.json); open them in DevTools' Performance panel
- *    or summarize them with `npx tsx bench/e2e/trace-summary.ts <trace.json>`.
+ *  - BENCH_TRACE_DIR: write Chrome performance traces of each document's load, re-chunks and drags
+ *    there (<name>.load.trace.json, <name>.rechunk.trace.json, <name>.drag-<key>.trace.json); open
+ *    them in DevTools' Performance panel or summarize them with
+ *    `npx tsx bench/e2e/trace-summary.ts <trace.json>`.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -33,12 +43,17 @@ import { chromium, type Browser, type Page } from "@playwright/test";
 import { PDFDocument, StandardFonts, type PDFFont } from "pdf-lib";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../e2e/chromium";
 import { BODY } from "../../scripts/sample-content";
+import { installRunCounter, measureDrags, type DragResult } from "./drag";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 /** BENCH_CORPUS overrides it (a directory without the corpus exercises the generated-PDF path). */
 const CORPUS = resolve(ROOT, process.env.BENCH_CORPUS ?? "../shared/corpus");
 const LARGE_CORPUS_PDF = join(CORPUS, "large-freeculture-352p.pdf");
 const TRACE_DIR = process.env.BENCH_TRACE_DIR;
+/** The build served: BENCH_DIST (relative to the repository), so parallel builds do not collide. */
+const DIST = resolve(ROOT, process.env.BENCH_DIST ?? "dist");
+const PORT = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : undefined;
+const DRAGS = process.env.BENCH_DRAGS !== "0";
 /** A script run in the page before the app, for what-if experiments (e.g. a CSS override). */
 const INIT_SCRIPT = process.env.BENCH_INIT_SCRIPT;
 /** Comma-separated parts of document names to measure (default: all). */
@@ -192,6 +207,8 @@ interface DocumentSpec {
   file: string;
   pages: number;
   goals: { medianUnder150?: boolean; longestUnder50?: boolean; longestUnder200?: boolean };
+  /** Measure the continuous drags on this document. */
+  drags?: boolean;
 }
 
 interface StepResult {
@@ -239,10 +256,11 @@ function freePort(): Promise<number> {
 }
 
 async function startPreview(): Promise<{ url: string; server: ChildProcess }> {
-  const port = await freePort();
+  const port = PORT ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   // Its own process group, so stopping it also stops the node process npx starts.
-  const server = spawn("npx", ["vite", "preview", "--port", String(port), "--strictPort"], {
+  const args = ["vite", "preview", "--outDir", DIST, "--port", String(port), "--strictPort"];
+  const server = spawn("npx", args, {
     cwd: ROOT,
     detached: true,
     stdio: ["ignore", "ignore", "pipe"],
@@ -273,8 +291,11 @@ function stopPreview(server: ChildProcess): void {
 }
 
 function ensureBuild(): void {
-  if (existsSync(join(ROOT, "dist/index.html"))) return;
-  const build = spawnSync("npm", ["run", "build"], { cwd: ROOT, stdio: ["ignore", "inherit", "inherit"] });
+  if (existsSync(join(DIST, "index.html"))) return;
+  const build = spawnSync("npm", ["run", "build", "--", "--outDir", DIST], {
+    cwd: ROOT,
+    stdio: ["ignore", "inherit", "inherit"],
+  });
   if (build.status !== 0) throw new Error(`npm run build failed (${build.status})`);
 }
 
@@ -353,6 +374,7 @@ async function documents(tmp: string): Promise<DocumentSpec[]> {
     file: large,
     pages: largePages,
     goals: { medianUnder150: true, longestUnder50: true },
+    drags: DRAGS,
   });
 
   const corpusOthers = ["manual-r-lang-69p.pdf", "paper-tracemonkey.pdf"]
@@ -406,12 +428,7 @@ async function startTrace(browser: Browser, page: Page): Promise<boolean> {
   return true;
 }
 
-async function stopTrace(
-  browser: Browser,
-  tracing: boolean,
-  name: string,
-  phase: "load" | "rechunk",
-): Promise<void> {
+async function stopTrace(browser: Browser, tracing: boolean, name: string, phase: string): Promise<void> {
   if (!tracing || !TRACE_DIR) return;
   const trace = await browser.stopTracing();
   mkdirSync(TRACE_DIR, { recursive: true });
@@ -423,6 +440,7 @@ async function measure(browser: Browser, url: string, doc: DocumentSpec) {
   // esbuild's keepNames helper, referenced by the serialized probe functions (see above).
   await context.addInitScript({ content: "globalThis.__name ??= (fn) => fn;" });
   await context.addInitScript(installProbe);
+  await context.addInitScript(installRunCounter);
   if (INIT_SCRIPT) await context.addInitScript({ path: resolve(INIT_SCRIPT) });
   const page = await context.newPage();
   const errors: string[] = [];
@@ -511,6 +529,16 @@ async function measure(browser: Browser, url: string, doc: DocumentSpec) {
     };
     const longestRechunkTask = round(longest(rechunkTasks));
 
+    // 4. Continuous drags.
+    const drags: DragResult[] = doc.drags
+      ? await measureDrags(page, async (phase, run) => {
+          const tracingDrag = await startTrace(browser, page);
+          const result = await run();
+          await stopTrace(browser, tracingDrag, doc.name, phase);
+          return result;
+        })
+      : [];
+
     const goals: Record<string, { goal: string; value: number; goal_met: boolean }> = {};
     if (doc.goals.medianUnder150)
       goals.median_rechunk = { goal: "< 150 ms", value: rechunk.median, goal_met: rechunk.median < 150 };
@@ -543,6 +571,7 @@ async function measure(browser: Browser, url: string, doc: DocumentSpec) {
       long_tasks_over_50ms_during_load: loadTasks.filter((t) => t.duration > LONG_TASK_MS).length,
       longest_task_ms_until_first_run_drawn: round(longest(untilDrawnTasks)),
       steps,
+      ...(drags.length > 0 ? { drags } : {}),
       ...(unchanged.length > 0 ? { chunk_count_unchanged_at: unchanged } : {}),
       ...(errors.length > 0 ? { page_errors: errors } : {}),
       goals,
