@@ -127,6 +127,7 @@ const DocumentView = memo(function DocumentView({
   const statusB = useRunStatus(compare.state, compare.enabled ? doc : undefined);
   const comparison = useComparison(doc, compare.enabled ? runState.run : undefined, compare.state.run);
   const chunks: readonly Chunk[] = runState.run?.chunks ?? EMPTY;
+  const qualityFlags = useMemo(() => runState.run?.quality?.chunks.map((q) => q.flags) ?? [], [runState.run]);
   const warnings = useMemo(
     () => [...(doc ? pageProblems(doc) : []), ...(runState.run?.warnings ?? [])],
     [doc, runState.run],
@@ -169,7 +170,7 @@ const DocumentView = memo(function DocumentView({
         <SimilarityPanel run={run} doc={doc} />
       </section>
       <aside className="chunks">
-        <ChunkList chunks={chunks} colorOf={chunkColor} />
+        <ChunkList chunks={chunks} colorOf={chunkColor} qualityFlags={qualityFlags} />
       </aside>
     </main>
   );
@@ -299,10 +300,16 @@ function useHashState() {
   }, []);
   useEffect(() => {
     if (!restored.current) return;
-    const hash = formatHash({ chunker, config, zoom, chunk });
-    if (hash !== window.location.hash) history.replaceState(null, "", hash);
+    // Written once a drag pauses: replaceState on every pointer move costs up to tens of ms.
+    const timer = setTimeout(() => {
+      const hash = formatHash({ chunker, config, zoom, chunk });
+      if (hash !== window.location.hash) history.replaceState(null, "", hash);
+    }, HASH_WRITE_DELAY_MS);
+    return () => clearTimeout(timer);
   }, [chunker, config, zoom, chunk]);
 }
+
+const HASH_WRITE_DELAY_MS = 150;
 
 function useDropAnywhere(openFiles: (files: File[]) => Promise<void>) {
   useEffect(() => {

@@ -34,6 +34,8 @@ const MARGIN = { top: 12, right: 12, bottom: 4, left: 0 };
 const X_AXIS_HEIGHT = 20;
 const Y_AXIS_WIDTH = 38;
 const MAX_DRAWN = 900;
+const MAX_DOTS = 200;
+const RUG_HEIGHT = 8;
 
 export const SimilarityChart = memo(function SimilarityChart(props: SimilarityChartProps) {
   const { points, boundaries, threshold, onThresholdChange, handleHint, title } = props;
@@ -42,15 +44,18 @@ export const SimilarityChart = memo(function SimilarityChart(props: SimilarityCh
     for (const p of points) if (p.value < min) min = p.value;
     return Math.floor(min * 10) / 10;
   }, [points]);
+  // Few boundaries are dots on the curve; many (a late chunker at a low threshold cuts thousands of
+  // gaps) are a rug under it, drawn on one canvas: thousands of SVG circles cost a redraw 200 ms.
+  const dots = boundaries.length <= MAX_DOTS;
   const data = useMemo(() => {
     const values = points.map((p) => p.value);
-    const boundarySet = new Set(boundaries);
-    return minMaxIndices(values, MAX_DRAWN, boundaries).map((i) => ({
+    const boundarySet = dots ? new Set(boundaries) : null;
+    return minMaxIndices(values, MAX_DRAWN, dots ? boundaries : []).map((i) => ({
       i,
       value: points[i]!.value,
-      boundary: boundarySet.has(i) ? points[i]!.value : null,
+      boundary: boundarySet?.has(i) ? points[i]!.value : null,
     }));
-  }, [points, boundaries]);
+  }, [points, boundaries, dots]);
 
   // The dragged value shows until the run it asked for arrives with its own threshold.
   const [dragValue, setDragValue] = useState<number | null>(null);
@@ -122,20 +127,23 @@ export const SimilarityChart = memo(function SimilarityChart(props: SimilarityCh
               dot={false}
               isAnimationActive={false}
             />
-            <Line
-              type="linear"
-              dataKey="boundary"
-              stroke="none"
-              dot={{ r: 2.5, fill: "#e8590c", stroke: "none" }}
-              activeDot={false}
-              isAnimationActive={false}
-              connectNulls={false}
-            />
+            {dots && (
+              <Line
+                type="linear"
+                dataKey="boundary"
+                stroke="none"
+                dot={{ r: 2.5, fill: "#e8590c", stroke: "none" }}
+                activeDot={false}
+                isAnimationActive={false}
+                connectNulls={false}
+              />
+            )}
             {shown !== null && (
               <ReferenceLine y={shown} stroke="#c92a2a" strokeDasharray="4 3" ifOverflow="extendDomain" />
             )}
           </LineChart>
         </ResponsiveContainer>
+        {!dots && <BoundaryRug count={points.length} boundaries={boundaries} />}
         {shown !== null && (
           <div
             className={`threshold-handle${onThresholdChange ? "" : " disabled"}`}
@@ -175,5 +183,45 @@ export const SimilarityChart = memo(function SimilarityChart(props: SimilarityCh
         )}
       </div>
     </figure>
+  );
+});
+
+/** Boundaries as ticks on one canvas under the plot, for runs with too many to draw as SVG dots. */
+const BoundaryRug = memo(function BoundaryRug({
+  count,
+  boundaries,
+}: {
+  count: number;
+  boundaries: readonly number[];
+}) {
+  const canvas = useRef<HTMLCanvasElement>(null);
+  useEffect(() => {
+    const el = canvas.current;
+    if (!el) return;
+    const ratio = window.devicePixelRatio || 1;
+    const width = el.clientWidth;
+    el.width = Math.max(1, Math.round(width * ratio));
+    el.height = Math.round(RUG_HEIGHT * ratio);
+    const ctx = el.getContext("2d");
+    if (!ctx) return;
+    ctx.scale(ratio, ratio);
+    ctx.fillStyle = "#e8590c";
+    const span = Math.max(1, count - 1);
+    for (const b of boundaries) ctx.fillRect(Math.round((b / span) * (width - 1)), 0, 1, RUG_HEIGHT);
+  }, [count, boundaries]);
+  return (
+    <canvas
+      ref={canvas}
+      className="boundary-rug"
+      data-testid="boundary-rug"
+      data-boundaries={boundaries.length}
+      title={`${boundaries.length} boundaries, one tick each`}
+      style={{
+        left: Y_AXIS_WIDTH,
+        right: MARGIN.right,
+        height: RUG_HEIGHT,
+        top: HEIGHT - X_AXIS_HEIGHT - MARGIN.bottom - RUG_HEIGHT,
+      }}
+    />
   );
 });

@@ -29,7 +29,15 @@ export interface ChunkCoherence {
 interface SentenceVectors {
   spans: Span[];
   vectors: Float32Array[];
+  /**
+   * Scores by the sentences a chunk covers ("from:to"): consecutive runs of a slider drag share most
+   * of their chunks, and a score is a pass over 2,048-wide vectors per sentence — remembered, a
+   * re-run costs lookups.
+   */
+  scores: Map<string, number | null>;
 }
+
+const MAX_REMEMBERED_SCORES = 200_000;
 
 const CAPACITY = 4;
 const cache = new Map<string, SentenceVectors>();
@@ -51,7 +59,7 @@ async function sentenceVectors(
     spans.map((s) => doc.text.slice(s.start, s.end)),
     signal,
   );
-  const entry = { spans, vectors };
+  const entry = { spans, vectors, scores: new Map<string, number | null>() };
   cache.set(key, entry);
   while (cache.size > CAPACITY) cache.delete(cache.keys().next().value!);
   return entry;
@@ -75,10 +83,16 @@ export function scoreChunks(
   chunks: readonly Pick<Chunk, "start" | "end">[],
   embedderId: string,
 ) {
+  if (sv.scores.size > MAX_REMEMBERED_SCORES) sv.scores.clear();
   return chunks.map((c) => {
     const from = firstAtOrAfter(sv.spans, c.start);
     const to = firstAtOrAfter(sv.spans, c.end);
-    return sentenceCoherence(sv.vectors.slice(from, to), embedderId).score;
+    const key = `${from}:${to}`;
+    const known = sv.scores.get(key);
+    if (known !== undefined) return known;
+    const score = sentenceCoherence(sv.vectors.slice(from, to), embedderId).score;
+    sv.scores.set(key, score);
+    return score;
   });
 }
 
