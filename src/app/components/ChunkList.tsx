@@ -7,13 +7,26 @@ import { useVirtualizer } from "@tanstack/react-virtual";
 import { useEffect, useMemo, useRef } from "react";
 import type { Chunk, ChunkMark } from "../../core/chunk";
 import { useWorkbench } from "../state/store";
+import { FLAG_DEFINITIONS, type QualityFlag } from "../../core/quality/definitions";
 import { flagTitle } from "../viewer/chunkFlags";
 import { markKindClass, pageCitation } from "../viewer/pageBoxes";
+
+const NO_QUALITY_FLAGS: readonly (readonly string[])[] = [];
+const NO_FLAGS: readonly string[] = [];
 
 /** Chips beyond this many are summarised: an entity-dense chunk can carry hundreds of marks. */
 const MAX_CHIPS = 30;
 
-export function ChunkList({ chunks, colorOf }: { chunks: readonly Chunk[]; colorOf(chunk: Chunk): string }) {
+export function ChunkList({
+  chunks,
+  colorOf,
+  qualityFlags = NO_QUALITY_FLAGS,
+}: {
+  chunks: readonly Chunk[];
+  colorOf(chunk: Chunk): string;
+  /** The workbench's own findings per chunk (core/quality), by chunk index; shown beside the chunker's flags. */
+  qualityFlags?: readonly (readonly string[])[];
+}) {
   const filter = useWorkbench((s) => s.filter);
   const setFilter = useWorkbench((s) => s.setFilter);
   const selectedId = useWorkbench((s) => s.selectedChunkId);
@@ -28,10 +41,11 @@ export function ChunkList({ chunks, colorOf }: { chunks: readonly Chunk[]; color
         c.id.toLowerCase().includes(needle) ||
         c.text.toLowerCase().includes(needle) ||
         c.flags.some((f) => f.includes(needle)) ||
+        (qualityFlags[c.index] ?? NO_FLAGS).some((f) => f.includes(needle)) ||
         c.level === needle ||
         (c.marks ?? []).some((m) => m.label.toLowerCase().includes(needle)),
     );
-  }, [chunks, filter]);
+  }, [chunks, filter, qualityFlags]);
 
   const virtualizer = useVirtualizer({
     count: visible.length,
@@ -118,7 +132,9 @@ export function ChunkList({ chunks, colorOf }: { chunks: readonly Chunk[]; color
                 <div className="chunk-preview">
                   {chunk.text.slice(chunk.prefixChars, chunk.prefixChars + 160)}
                 </div>
-                {(chunk.flags.length > 0 || (chunk.marks?.length ?? 0) > 0) && (
+                {(chunk.flags.length > 0 ||
+                  (qualityFlags[chunk.index]?.length ?? 0) > 0 ||
+                  (chunk.marks?.length ?? 0) > 0) && (
                   <div className="chunk-flags">
                     {chunk.flags.map((f) => (
                       <span
@@ -131,6 +147,20 @@ export function ChunkList({ chunks, colorOf }: { chunks: readonly Chunk[]; color
                         {f}
                       </span>
                     ))}
+                    {(qualityFlags[chunk.index] ?? NO_FLAGS)
+                      .filter((f) => !chunk.flags.includes(f))
+                      .map((f) => (
+                        <span
+                          key={`q-${f}`}
+                          className="flag flag--quality"
+                          data-testid="chunk-flag"
+                          data-flag={f}
+                          data-source="quality"
+                          title={`Workbench check: this chunk ${qualityFlagTitle(f)}.`}
+                        >
+                          {f}
+                        </span>
+                      ))}
                     {chunk.marks && chunk.marks.length > 0 && chunk.id !== selectedId && (
                       <span className="mark-count" title="Select the chunk to see its marks on the page">
                         {chunk.marks.length} mark{chunk.marks.length === 1 ? "" : "s"}
@@ -171,4 +201,8 @@ function MarkChips({ marks }: { marks: readonly ChunkMark[] }) {
       )}
     </div>
   );
+}
+
+function qualityFlagTitle(flag: string): string {
+  return FLAG_DEFINITIONS[flag as QualityFlag] ?? flag.replace(/-/g, " ");
 }
