@@ -10,6 +10,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import type { Chunk } from "../../src/core/chunk";
+import { CHUNKERS } from "../../src/core/chunkers/registry";
+import type { DocModel } from "../../src/core/document";
 import { createRunContext, runChunker } from "../../src/core/engine";
 import { extractPdfFile } from "../../src/pdf/node";
 import { hasPdftotext, popplerWords, type PopplerWord } from "../pdf/poppler";
@@ -139,4 +141,58 @@ describe.skipIf(!haveCorpus || !hasPdftotext)("chunk boxes and pages against pop
     expect(share(m.spanning)).toBeGreaterThanOrEqual(THRESHOLDS.spanning);
     expect(share(m.splitLines)).toBeGreaterThanOrEqual(THRESHOLDS.splitLines);
   });
+});
+
+/**
+ * Every chunker's boxes come from the same citations, but their ranges differ (heading lines left
+ * out, prefixes, character-sized overlaps, parents over many lines): the same four checks for each
+ * registered chunker at its defaults, on a two-column paper and a rotated page.
+ */
+const EVERY_CHUNKER_FILES: Case[] = [
+  { name: "paper-tracemonkey.pdf", latin: true },
+  { name: "rotated-page2-90.pdf", latin: true },
+];
+// agentic without an LLM is late-jaccard (its fallback), already in the list.
+const GEOMETRY_CHUNKERS = CHUNKERS.map((c) => c.id).filter((id) => id !== "agentic");
+
+describe.skipIf(!haveCorpus || !hasPdftotext)("every chunker's boxes against poppler's words", () => {
+  const docs = new Map<string, Promise<{ doc: DocModel; words: PopplerWord[]; loc: Located }>>();
+  const load = (c: Case) => {
+    let p = docs.get(c.name);
+    if (!p) {
+      p = (async () => {
+        const file = path.join(CORPUS, c.name);
+        const doc = await extractPdfFile(file);
+        const words = popplerWords(file);
+        return { doc, words, loc: locateWords(doc, words) };
+      })();
+      docs.set(c.name, p);
+    }
+    return p;
+  };
+
+  it.each(GEOMETRY_CHUNKERS.flatMap((id) => EVERY_CHUNKER_FILES.map((c) => ({ id, ...c }))))(
+    "$id on $name",
+    async (c) => {
+      const { doc, words, loc } = await load(c);
+      // simple drops the tail of long blocks on purpose (flagged truncated): words that are in no chunk
+    // are not a geometry error, so it is measured with blocks kept whole.
+    const config = c.id === "simple" ? { max_bytes: 1_000_000 } : {};
+    const run = await runChunker(doc, c.id, config, createRunContext());
+      // Parents repeat their children's lines; each level is measured on its own.
+      for (const level of [undefined, "child", "parent"] as const) {
+        const chunks = run.chunks.filter((ch) => ch.level === level);
+        if (chunks.length === 0) continue;
+        const m = measure(chunks, words, loc, {});
+        expect(share(m.pages), `${c.id} ${level ?? ""} pages`).toBeGreaterThanOrEqual(THRESHOLDS.pages);
+        expect(share(m.coverage), `${c.id} ${level ?? ""} coverage`).toBeGreaterThanOrEqual(
+          THRESHOLDS.coverage,
+        );
+        expect(share(m.onText), `${c.id} ${level ?? ""} on text`).toBeGreaterThanOrEqual(THRESHOLDS.onText);
+        expect(share(m.tightness), `${c.id} ${level ?? ""} tightness`).toBeGreaterThanOrEqual(
+          THRESHOLDS.tightness,
+        );
+      }
+    },
+  );
 });
