@@ -90,11 +90,8 @@ export function SimilarityPanel({ run, doc }: { run: ChunkRun | undefined; doc: 
   }, [run, trace, adjacent.data, setParam]);
 
   const points: CurvePoint[] = useMemo(
-    () =>
-      curve
-        ? curve.points.map((p, i) => ({ value: p.value, label: `gap ${i + 1} · offset ${p.offset}` }))
-        : [],
-    [curve],
+    () => (curve ? curve.points.map((p, i) => ({ value: p.value, label: gapLabel(doc?.text, p, i) })) : []),
+    [curve, doc],
   );
 
   const onHover = useCallback(
@@ -153,4 +150,23 @@ export function SimilarityPanel({ run, doc }: { run: ChunkRun | undefined; doc: 
 function chunkAt(chunks: readonly Chunk[], offset: number): Chunk | undefined {
   const leaves = chunks.filter((c) => c.level !== "parent");
   return leaves.find((c) => c.start <= offset && offset <= c.end) ?? leaves.find((c) => c.start >= offset);
+}
+
+/** "gap 12 · …end of one sentence ‖ start of the next…": what a point compares, in a tooltip line. */
+function gapLabel(
+  text: string | undefined,
+  p: { offset: number; start?: number; end?: number },
+  i: number,
+): string {
+  const head = `gap ${i + 1}`;
+  if (!text) return head;
+  const before = text
+    .slice(Math.max(p.start ?? p.offset - 40, p.offset - 40), p.offset)
+    .replace(/\s+/g, " ")
+    .trim();
+  const after = text
+    .slice(p.offset, Math.min(p.end ?? p.offset + 40, p.offset + 40))
+    .replace(/\s+/g, " ")
+    .trim();
+  return `${head} · …${before} ‖ ${after}…`;
 }
