@@ -129,8 +129,12 @@ const DocumentView = memo(function DocumentView({
   const chunks: readonly Chunk[] = runState.run?.chunks ?? EMPTY;
   const qualityFlags = useMemo(() => runState.run?.quality?.chunks.map((q) => q.flags) ?? [], [runState.run]);
   const warnings = useMemo(
-    () => [...(doc ? pageProblems(doc) : []), ...(runState.run?.warnings ?? [])],
-    [doc, runState.run],
+    // The run on screen while the next computes belongs to the old config: its fallbacks are not news.
+    () => [
+      ...(doc ? pageProblems(doc) : []),
+      ...(runState.isPlaceholder ? [] : (runState.run?.warnings ?? [])),
+    ],
+    [doc, runState.run, runState.isPlaceholder],
   );
   const run = useMemo(
     () => (runState.run ? { ...runState.run, warnings } : undefined),

@@ -18,6 +18,7 @@ import {
 } from "../core/export/formats";
 import { assertHasText, pageProblems } from "../pdf/problems";
 import { PdfError } from "../pdf/errors";
+import { failFastEmbedder } from "../core/providers/failFast";
 import { createOpenAIEmbedder } from "../core/providers/openaiEmbedder";
 import { createOpenAILlm } from "../core/providers/openaiLlm";
 import { RateLimiter } from "../core/providers/rateLimit";
@@ -109,7 +110,9 @@ async function chunk(args: string[]): Promise<number> {
   assertHasText(doc);
   const run = await runChunker(doc, chunker, config, {
     ...createRunContext(),
-    ...(endpoints.embedding ? { embedder: createOpenAIEmbedder(endpoints.embedding) } : {}),
+    // Fail fast after a failure: the chunker's fallback and the coherence score must not each wait
+    // for (and send the document to) an endpoint that just failed.
+    ...(endpoints.embedding ? { embedder: failFastEmbedder(createOpenAIEmbedder(endpoints.embedding)) } : {}),
     ...(endpoints.llm ? { llm: createOpenAILlm(endpoints.llm) } : {}),
     // One process is one run: the seed's per-minute limit applies within it; the day's budget
     // starts from zero (the CLI keeps no state between invocations).

@@ -104,6 +104,22 @@ describe("runChunker", () => {
     expect(run.warnings).toEqual([]);
   });
 
+  it("scores coherence for every run and reports the hybrid seed's quality.mean_coherence", async () => {
+    const text = Array.from({ length: 30 }, (_, i) =>
+      i < 15 ? `Cats purr and cats nap in the sun ${i}.` : `Bonds and rates moved in the market ${i}.`,
+    ).join(" ");
+    const doc = textDocModel("coh", "c.txt", text);
+    const hybrid = await runChunker(doc, "hybrid", {}, createRunContext());
+    expect(typeof hybrid.stats["quality.mean_coherence"]).toBe("number");
+    expect(hybrid.stats["quality.coherence_by"]).toMatch(/lexical/i);
+    expect(hybrid.quality?.coherence).toBe(hybrid.stats["quality.mean_coherence"]);
+    const off = await runChunker(doc, "hybrid", { enable_quality_metrics: false }, createRunContext());
+    expect(off.stats["quality.mean_coherence"]).toBeUndefined();
+    const token = await runChunker(doc, "token", { chunk_size: 40, overlap: 0 }, createRunContext());
+    expect(token.quality?.coherence).not.toBeNull();
+    expect(token.stats["quality.mean_coherence"]).toBeUndefined();
+  });
+
   it("rejects a chunk_size of 50 with the default overlap of 50", async () => {
     await expect(
       runChunker(textDocModel("d", "d", "x"), "token", { chunk_size: 50 }, createRunContext()),

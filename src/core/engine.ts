@@ -34,10 +34,10 @@ export async function runChunker(
   const chunks = materialize(doc, output.drafts, tokenizer);
   const t2 = now();
   const runConfig = { ...config } as Record<string, unknown>;
-  const stats = { ...output.stats, "chunk.count": chunks.length };
-  // A run that fell back because the endpoint failed must not send the same endpoint more texts.
-  const fellBack = typeof output.stats?.["fallback.reason"] === "string";
-  const coherence = await chunkCoherence(doc, chunks, fellBack ? undefined : ctx.embedder, ctx.signal);
+  const stats: Record<string, unknown> = { ...output.stats, "chunk.count": chunks.length };
+  // A failed endpoint fails fast here (the host wraps it: providers/failFast), so a run that fell
+  // back sends it nothing more and scores coherence locally, with a warning.
+  const coherence = await chunkCoherence(doc, chunks, ctx.embedder, ctx.signal);
   ctx.signal?.throwIfAborted();
   const t3 = now();
   const quality = runQuality(
@@ -46,6 +46,11 @@ export async function runChunker(
     { encoded: () => ctx.encoded.get(doc.id, tokenizer, doc.text), coherence },
   );
   const t4 = now();
+  // The hybrid seed reports quality.mean_coherence when a coherence score exists (CHUNKERS.md).
+  if (spec.id === "hybrid" && runConfig["enable_quality_metrics"] !== false && quality.coherence !== null) {
+    stats["quality.mean_coherence"] = quality.coherence;
+    if (quality.coherenceBy) stats["quality.coherence_by"] = quality.coherenceBy;
+  }
   return {
     chunker: spec.id,
     config: runConfig,

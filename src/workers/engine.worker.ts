@@ -12,11 +12,12 @@ import { createRunContext, runChunker } from "../core/engine";
 import type { Embedder } from "../core/providers/embedder";
 import { LlmError, type ChatMessage, type Llm } from "../core/providers/llm";
 import { cachedEmbedder, MemoryEmbeddingCache } from "../core/providers/cache";
+import { failFastEmbedder } from "../core/providers/failFast";
 import { createOpenAIEmbedder } from "../core/providers/openaiEmbedder";
 import { createOpenAILlm } from "../core/providers/openaiLlm";
 import { RateLimiter } from "../core/providers/rateLimit";
 import type { SessionEndpoints } from "../core/providers/session";
-import { judgeCoherence, type JudgeResult } from "../core/quality/llmJudge";
+import { judgeCoherence, JUDGE_RATE_LIMIT, type JudgeResult } from "../core/quality/llmJudge";
 import { adjacentSimilarity, type SimilarityCurve } from "../core/similarity/adjacent";
 import { EncodedTextCache } from "../core/text/encodedText";
 import { loadTokenizer, type EncodingName } from "../core/text/tokenizer";
@@ -118,7 +119,7 @@ const api = {
   setEndpoints(endpoints: SessionEndpoints): Promise<WorkerResult<void>> {
     return settle(async () => {
       embedder = endpoints.embedding
-        ? cachedEmbedder(createOpenAIEmbedder(endpoints.embedding), embeddingCache)
+        ? failFastEmbedder(cachedEmbedder(createOpenAIEmbedder(endpoints.embedding), embeddingCache))
         : undefined;
       llm = endpoints.llm ? createOpenAILlm(endpoints.llm) : undefined;
     });
@@ -175,17 +176,27 @@ const api = {
     ranges: { start: number; end: number }[],
   ): Promise<WorkerResult<JudgeResult>> {
     const controller = new AbortController();
-    running.set(requestId, { controller });
+    const meter = new LlmMeter();
+    running.set(requestId, { controller, meter });
     return settle(async () => {
       const doc = documents.get(docId);
       if (!doc) throw new Error(`the engine does not hold document ${docId}; open it again`);
       if (!llm) throw new Error("no LLM endpoint is configured (Endpoints)");
       return judgeCoherence(
         ranges.map((r) => doc.text.slice(r.start, r.end)),
-        llm,
-        { signal: controller.signal },
+        metered(llm, meter),
+        {
+          signal: controller.signal,
+          limiter: rateLimiter(JUDGE_RATE_LIMIT),
+        },
       );
-    }).finally(() => running.delete(requestId));
+    })
+      .then((result) => {
+        // Whatever the judge spent (all of it, or the batches before a failure) is the app's to book.
+        meter.abandon();
+        return result;
+      })
+      .finally(() => running.delete(requestId));
   },
 
   cancel(requestId: number): void {

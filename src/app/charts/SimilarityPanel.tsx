@@ -43,7 +43,10 @@ export function SimilarityPanel({ run, doc }: { run: ChunkRun | undefined; doc: 
         ? (exact as number[])
         : boundaryPoints(trace.points, [0, ...trace.boundaries]);
       const mode = run.config.threshold_mode as ThresholdMode | undefined;
-      const ran = typeof run.stats["chunker.ran"] === "string" ? run.stats["chunker.ran"] : run.chunker;
+      // Only a fallback changes whose curve this is (hybrid in late mode runs late-jaccard by design).
+      const fellBack = typeof run.stats["fallback.reason"] === "string";
+      const ran =
+        fellBack && typeof run.stats["chunker.ran"] === "string" ? run.stats["chunker.ran"] : run.chunker;
       let onThreshold: ((y: number) => void) | null = null;
       let hint = "Drag to change the threshold; the run follows.";
       if (ran !== run.chunker) {

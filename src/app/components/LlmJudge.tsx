@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from "react";
 import type { ChunkRun } from "../../core/chunk";
 import { AGENTIC_DEFAULTS } from "../../core/chunkers/agentic";
 import { JUDGE_SAMPLE, type JudgeResult } from "../../core/quality/llmJudge";
-import { judgeRunCoherence } from "../engine/workers";
+import { judgeRunCoherence, takeUnbookedLlmTokens } from "../engine/workers";
 import { syncEndpoints } from "../engine/queries";
 import { useLlmBudget } from "../state/llmBudget";
 import { useSettings } from "../state/settings";
@@ -18,22 +18,22 @@ export function LlmJudge({ run, docId }: { run: ChunkRun; docId: string | undefi
     busy: false,
   });
   const controller = useRef<AbortController | null>(null);
-  useEffect(() => () => controller.current?.abort(new DOMException("closed", "AbortError")), []);
+  // A judgement belongs to one run: a new run (or document) stops the one in flight and clears it.
+  useEffect(() => () => controller.current?.abort(new DOMException("the run changed", "AbortError")), [run]);
   if (!llm || !docId) return null;
 
   const judge = async () => {
     const budget = useLlmBudget.getState();
-    if (budget.usedToday() >= AGENTIC_DEFAULTS.token_budget) {
-      setState({
-        busy: false,
-        error: `today's LLM token budget (${AGENTIC_DEFAULTS.token_budget}) is spent`,
-      });
+    const configured = run.config["token_budget"];
+    const limit = typeof configured === "number" ? configured : AGENTIC_DEFAULTS.token_budget;
+    if (budget.usedToday() >= limit) {
+      setState({ busy: false, error: `today's LLM token budget (${limit}) is spent`, of: run });
       return;
     }
     controller.current?.abort(new DOMException("superseded", "AbortError"));
     const c = new AbortController();
     controller.current = c;
-    setState({ busy: true });
+    setState({ busy: true, of: run });
     try {
       await syncEndpoints();
       const leaves = run.chunks.filter((ch) => ch.level !== "parent");
@@ -42,23 +42,27 @@ export function LlmJudge({ run, docId }: { run: ChunkRun; docId: string | undefi
         leaves.map((ch) => ({ start: ch.start, end: ch.end })),
         c.signal,
       );
-      budget.book(result.tokensUsed);
-      setState({ busy: false, result, of: run });
+      if (!c.signal.aborted) setState({ busy: false, result, of: run });
     } catch (err) {
-      if (c.signal.aborted) return;
-      setState({ busy: false, error: err instanceof Error ? err.message : String(err) });
+      if (!c.signal.aborted)
+        setState({ busy: false, error: err instanceof Error ? err.message : String(err), of: run });
+    } finally {
+      // The worker counted every reply (all batches, or those before a failure or an abort).
+      budget.book(await takeUnbookedLlmTokens());
     }
   };
 
   const result = state.of === run ? state.result : undefined;
+  const error = state.of === run ? state.error : undefined;
+  const busy = state.busy && state.of === run;
   return (
     <div className="llm-judge">
-      <button type="button" data-testid="quality-judge" disabled={state.busy} onClick={() => void judge()}>
-        {state.busy ? "Judging…" : `Judge coherence with ${llm.model}`}
+      <button type="button" data-testid="quality-judge" disabled={busy} onClick={() => void judge()}>
+        {busy ? "Judging…" : `Judge coherence with ${llm.model}`}
       </button>
-      <span data-testid="quality-judge-result" role="status" className={state.error ? "error" : "hint"}>
-        {state.error
-          ? `✗ ${state.error}`
+      <span data-testid="quality-judge-result" role="status" className={error ? "error" : "hint"}>
+        {error
+          ? `✗ ${error}`
           : result
             ? `LLM judge (${result.model}): mean ${result.mean === null ? "—" : result.mean.toFixed(2)} over ${result.judged.length} of ${run.chunks.filter((c) => c.level !== "parent").length} chunks`
             : `rates up to ${JUDGE_SAMPLE} chunks, spread over the run; costs tokens`}

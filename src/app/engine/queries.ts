@@ -105,10 +105,24 @@ export interface ChunkRunState {
   cancel(): void;
 }
 
-/** The run key the user cancelled; a new key (any change) runs again. */
-const useCancelledRun = create<{ key: string | null; set(key: string | null): void }>()((set) => ({
-  key: null,
-  set: (key) => set({ key }),
+/**
+ * Run keys the user cancelled. A key leaves the set as soon as its hook asks for another one, so
+ * going back to the same settings later runs again.
+ */
+const useCancelledRuns = create<{
+  keys: ReadonlySet<string>;
+  add(key: string): void;
+  remove(key: string): void;
+}>()((set) => ({
+  keys: new Set(),
+  add: (key) => set((s) => ({ keys: new Set(s.keys).add(key) })),
+  remove: (key) =>
+    set((s) => {
+      if (!s.keys.has(key)) return s;
+      const keys = new Set(s.keys);
+      keys.delete(key);
+      return { keys };
+    }),
 }));
 
 const RUN_DEBOUNCE_MS = 120;
@@ -136,7 +150,8 @@ export function useChunkRun(
     [docId, settledChunker, settledConfig, endpointsRevision],
   );
   const requestKey = JSON.stringify([docId, paramsKey, endpointsRevision]);
-  const cancelled = useCancelledRun((s) => s.key === requestKey);
+  const cancelled = useCancelledRuns((s) => s.keys.has(requestKey));
+  useEffect(() => () => useCancelledRuns.getState().remove(requestKey), [requestKey]);
   const query = useQuery<ChunkRun, Error>({
     queryKey,
     enabled: docId !== null && problems.length === 0 && !cancelled,
@@ -170,7 +185,7 @@ export function useChunkRun(
     pending: settledParams !== paramsKey && !cancelled,
     cancelled,
     cancel: () => {
-      useCancelledRun.getState().set(requestKey);
+      useCancelledRuns.getState().add(requestKey);
       void queryClient.cancelQueries({ queryKey, exact: true });
     },
   };

@@ -35,7 +35,8 @@ function readJson<T>(storage: Storage | undefined, key: string): T | undefined {
   try {
     return JSON.parse(raw) as T;
   } catch (err) {
-    console.warn(`ignoring unreadable ${key}`, err);
+    // The error's message quotes the stored text, which may be a key: only its kind is logged.
+    console.warn(`ignoring unreadable ${key} (${err instanceof Error ? err.name : "error"})`);
     storage?.removeItem(key);
     return undefined;
   }

@@ -62,7 +62,11 @@ export function resolveEndpointUrl(
     parsed = new URL(trimmed);
   } catch {
     // new URL throws a TypeError on anything unparsable; the input itself is the useful message.
-    return { error: `"${trimmed}" is not a URL.`, code: "invalid-config" };
+    // The input is not echoed: a key pasted into the URL field would be printed with it.
+    return {
+      error: "The endpoint URL is not a valid URL (e.g. http://127.0.0.1:11434/v1).",
+      code: "invalid-config",
+    };
   }
   if (parsed.protocol !== "http:" && parsed.protocol !== "https:") {
     return { error: `The endpoint URL must start with http:// or https://.`, code: "invalid-config" };

@@ -5,9 +5,12 @@
  * names the model and the sample size.
  */
 import type { ChatMessage, Llm } from "../providers/llm";
+import type { RateLimiter } from "../providers/rateLimit";
 
 export const JUDGE_SAMPLE = 24;
 export const JUDGE_BATCH = 6;
+/** Calls per minute, as the agentic seed's rate limit: the judge shares the session's LLM with it. */
+export const JUDGE_RATE_LIMIT = 10;
 /** Long chunks are cut for judging: the opening says whether it holds together, at bounded cost. */
 export const JUDGE_MAX_CHARS = 1500;
 
@@ -67,7 +70,7 @@ export function parseJudgeReply(reply: unknown, count: number): number[] {
 export async function judgeCoherence(
   texts: readonly string[],
   llm: Llm,
-  options: { signal?: AbortSignal; sample?: number } = {},
+  options: { signal?: AbortSignal; sample?: number; limiter?: RateLimiter } = {},
 ): Promise<JudgeResult> {
   const indices = evenSample(texts.length, options.sample ?? JUDGE_SAMPLE);
   const judged: { index: number; score: number }[] = [];
@@ -75,6 +78,7 @@ export async function judgeCoherence(
   let model = "";
   for (let b = 0; b < indices.length; b += JUDGE_BATCH) {
     const batch = indices.slice(b, b + JUDGE_BATCH);
+    await options.limiter?.acquire(options.signal);
     const reply = await llm.completeJSON(
       judgeMessages(batch.map((i) => texts[i]!)),
       options.signal ? { signal: options.signal } : {},
