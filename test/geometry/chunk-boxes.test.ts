@@ -176,9 +176,9 @@ describe.skipIf(!haveCorpus || !hasPdftotext)("every chunker's boxes against pop
     async (c) => {
       const { doc, words, loc } = await load(c);
       // simple drops the tail of long blocks on purpose (flagged truncated): words that are in no chunk
-    // are not a geometry error, so it is measured with blocks kept whole.
-    const config = c.id === "simple" ? { max_bytes: 1_000_000 } : {};
-    const run = await runChunker(doc, c.id, config, createRunContext());
+      // are not a geometry error, so it is measured with blocks kept whole.
+      const config = c.id === "simple" ? { max_bytes: 1_000_000 } : {};
+      const run = await runChunker(doc, c.id, config, createRunContext());
       // Parents repeat their children's lines; each level is measured on its own.
       for (const level of [undefined, "child", "parent"] as const) {
         const chunks = run.chunks.filter((ch) => ch.level === level);
