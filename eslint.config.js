@@ -24,6 +24,7 @@ const coreForbidden = [
 export default tseslint.config(
   {
     ignores: [
+      ".scratch/",
       "dist/",
       "node_modules/",
       "public/",
