@@ -8,6 +8,7 @@ import { CHUNKERS, getChunker } from "../../core/chunkers/registry";
 import { currentConfig, useWorkbench } from "../state/store";
 import { EntityDictionaryEditor } from "./EntityDictionaryEditor";
 import { RoutingRulesEditor } from "./RoutingRulesEditor";
+import { BooleanInput, EnumInput } from "./paramInputs";
 
 export function ChunkerPanel({ problems }: { problems: ConfigProblem[] }) {
   const chunker = useWorkbench((s) => s.chunker);
@@ -116,26 +117,9 @@ function ParamField({
       {param.type === "int" || param.type === "number" ? (
         <NumberField id={id} param={param} value={value} onChange={onChange} />
       ) : param.type === "enum" ? (
-        <select
-          id={id}
-          data-testid={id}
-          value={String(value)}
-          onChange={(e) => onChange(e.currentTarget.value)}
-        >
-          {param.options.map((o) => (
-            <option key={o} value={o}>
-              {o}
-            </option>
-          ))}
-        </select>
+        <EnumInput id={id} options={param.options} value={value} onChange={onChange} />
       ) : param.type === "boolean" ? (
-        <input
-          id={id}
-          data-testid={id}
-          type="checkbox"
-          checked={value === true}
-          onChange={(e) => onChange(e.currentTarget.checked)}
-        />
+        <BooleanInput id={id} value={value} onChange={onChange} />
       ) : param.type === "structured" ? (
         <StructuredField id={id} param={param} value={value} config={config} onChange={onChange} />
       ) : (

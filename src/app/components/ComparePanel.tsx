@@ -9,6 +9,7 @@ import type { ScoreDelta } from "../../core/compare";
 import { SCORE_DEFINITIONS } from "../../core/quality/definitions";
 import { useCompare, type Comparison } from "../state/compare";
 import "./ComparePanel.css";
+import { BooleanInput, EnumInput } from "./paramInputs";
 
 interface ComparePanelProps {
   /** A's chunker id, for the headings. */
@@ -141,30 +142,9 @@ function CompactParam({
   const id = `compare-param-${param.key}`;
   let input;
   if (param.type === "enum") {
-    input = (
-      <select
-        id={id}
-        data-testid={id}
-        value={String(value)}
-        onChange={(e) => onChange(e.currentTarget.value)}
-      >
-        {param.options.map((o) => (
-          <option key={o} value={o}>
-            {o}
-          </option>
-        ))}
-      </select>
-    );
+    input = <EnumInput id={id} options={param.options} value={value} onChange={onChange} />;
   } else if (param.type === "boolean") {
-    input = (
-      <input
-        id={id}
-        data-testid={id}
-        type="checkbox"
-        checked={value === true}
-        onChange={(e) => onChange(e.currentTarget.checked)}
-      />
-    );
+    input = <BooleanInput id={id} value={value} onChange={onChange} />;
   } else {
     const text = numberText(value);
     input = (
