@@ -14,7 +14,7 @@ import { ChunkerPanel } from "./components/ChunkerPanel";
 import { ChunkList } from "./components/ChunkList";
 import { ComparePanel } from "./components/ComparePanel";
 import { DocumentBar, type DocumentStatus } from "./components/DocumentBar";
-import { documentKind } from "./components/openFile";
+import { detectKind } from "../core/fileKind";
 import { PasswordDialog } from "./components/PasswordDialog";
 import { QualityPanel } from "./components/QualityPanel";
 import { RunSummary } from "./components/RunSummary";
@@ -54,7 +54,7 @@ export function Workbench() {
     async (files: File[]) => {
       for (const file of files) {
         const bytes = new Uint8Array(await file.arrayBuffer());
-        const kind = documentKind(file.name, bytes);
+        const kind = detectKind(file.name, bytes);
         if (!kind) {
           setNotice(`${file.name}: unsupported file type — open a PDF, Markdown (.md) or text (.txt) file.`);
           continue;
@@ -124,10 +124,13 @@ const DocumentView = memo(function DocumentView({
   const status = useRunStatus(runState, doc);
   // A/B compare: B is a second run of the same document through the same hook.
   const compare = useCompareRun(doc);
-  const statusB = useRunStatus(compare.state, compare.enabled ? doc : undefined);
+  const statusB = useRunStatus(compare.state, compare.enabled ? doc : undefined).text;
   const comparison = useComparison(doc, compare.enabled ? runState.run : undefined, compare.state.run);
   const chunks: readonly Chunk[] = runState.run?.chunks ?? EMPTY;
-  const qualityFlags = useMemo(() => runState.run?.quality?.chunks.map((q) => q.flags) ?? [], [runState.run]);
+  const qualityFlags = useMemo(
+    () => (runState.qualityCurrent ? (runState.run?.quality?.chunks.map((q) => q.flags) ?? []) : []),
+    [runState.run, runState.qualityCurrent],
+  );
   const warnings = useMemo(
     // The run on screen while the next computes belongs to the old config: its fallbacks are not news.
     () => [
@@ -145,7 +148,7 @@ const DocumentView = memo(function DocumentView({
     <main className="document-view">
       <aside className="sidebar">
         <ChunkerPanel problems={runState.problems} />
-        <RunSummary run={run} status={status} onCancel={runState.cancel} />
+        <RunSummary run={run} status={status.text} drawn={status.drawn} onCancel={runState.cancel} />
         <ComparePanel
           chunkerA={chunker}
           statusB={statusB}
@@ -212,11 +215,15 @@ function documentStatus(
 }
 
 /**
- * run-status: "running" from any change until that run is drawn (a frame after React committed
- * it), then "done"; "error: …" for an invalid config (the last good run stays on screen) or a
- * failed run.
+ * run-status: "running" from any change until that run is drawn — its boxes on the page (a frame
+ * after React committed stage 1) and its scores in (stages 2 and 3) — then "done"; "error: …" for
+ * an invalid config (the last good run stays on screen) or a failed stage. `drawn` says the boxes
+ * of the run the inputs ask for are on screen (run-status's data-stage "ranges"), before the scores.
  */
-function useRunStatus(state: ReturnType<typeof useChunkRun>, doc: DocModel | undefined): string {
+function useRunStatus(
+  state: ReturnType<typeof useChunkRun>,
+  doc: DocModel | undefined,
+): { text: string; drawn: boolean } {
   const [drawnKey, setDrawnKey] = useState<string | null>(null);
   const settled =
     doc !== undefined &&
@@ -229,12 +236,17 @@ function useRunStatus(state: ReturnType<typeof useChunkRun>, doc: DocModel | und
     const frame = requestAnimationFrame(() => setDrawnKey(state.requestKey));
     return () => cancelAnimationFrame(frame);
   }, [settled, state.requestKey, state.run]);
+  const drawn = settled && drawnKey === state.requestKey;
   if (state.problems.length > 0)
-    return `error: ${state.problems.map((p) => `${p.key} ${p.message}`).join("; ")}`;
+    return { text: `error: ${state.problems.map((p) => `${p.key} ${p.message}`).join("; ")}`, drawn };
   if (state.cancelled)
-    return "error: cancelled — the last finished run stays on screen; change anything to run again";
-  if (state.error && !isAbortError(state.error) && !state.pending) return `error: ${state.error.message}`;
-  return settled && drawnKey === state.requestKey ? "done" : "running";
+    return {
+      text: "error: cancelled — the last finished run stays on screen; change anything to run again",
+      drawn,
+    };
+  if (state.error && !isAbortError(state.error) && !state.pending)
+    return { text: `error: ${state.error.message}`, drawn };
+  return { text: drawn && state.stage === "complete" ? "done" : "running", drawn };
 }
 
 /** pdf.js's own document for drawing pages, opened on the main thread from the same bytes. */

@@ -1,19 +1,11 @@
-/** Reads the CLI's input file into a DocModel: PDF through src/pdf, Markdown and text as they are. */
+/** Reads the CLI's input file and opens it through the host, as the engine worker opens a dropped file. */
 import { readFile } from "node:fs/promises";
-import { extname, basename } from "node:path";
+import { basename } from "node:path";
 import type { DocModel } from "../core/document";
-import { textDocModel } from "../core/document";
-import { sha256Hex } from "../core/text/hash";
-import { markdownHeadings } from "../core/text/markdown";
-import { PdfError, looksLikePdf } from "../pdf/errors";
-import { extractPdfBytes } from "../pdf/node";
+import type { EngineHost } from "../host/engine";
+import { InputError } from "../host/errors";
 
-/** Exit code 3 in the CLI contract: the input cannot be read as a document. */
-export class InputError extends Error {
-  override readonly name = "InputError";
-}
-
-export async function loadDocument(path: string, password?: string): Promise<DocModel> {
+export async function loadDocument(host: EngineHost, path: string, password?: string): Promise<DocModel> {
   let bytes: Uint8Array;
   try {
     bytes = new Uint8Array(await readFile(path));
@@ -23,27 +15,5 @@ export async function loadDocument(path: string, password?: string): Promise<Doc
       code === "ENOENT" ? `no such file: ${path}` : `cannot read ${path}: ${(err as Error).message}`,
     );
   }
-  const name = basename(path);
-  const ext = extname(path).toLowerCase();
-  if (ext === ".md" || ext === ".markdown" || ext === ".txt") {
-    const text = decodeUtf8(bytes, path);
-    const id = await sha256Hex(bytes);
-    return textDocModel(id, name, text, ext === ".txt" ? [] : markdownHeadings(text));
-  }
-  if (ext !== ".pdf" && !looksLikePdf(bytes)) {
-    throw new InputError(`unsupported file type "${ext || "(none)"}": give a .pdf, .md or .txt file`);
-  }
-  return extractPdfBytes(bytes, { name, ...(password !== undefined ? { password } : {}) });
-}
-
-function decodeUtf8(bytes: Uint8Array, path: string): string {
-  try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(bytes).replace(/^\uFEFF/, "");
-  } catch {
-    throw new InputError(`${path} is not UTF-8 text`);
-  }
-}
-
-export function isInputProblem(err: unknown): err is InputError | PdfError {
-  return err instanceof InputError || err instanceof PdfError;
+  return host.open(bytes, { name: basename(path), ...(password !== undefined ? { password } : {}) });
 }

@@ -4,27 +4,21 @@
  */
 import { parseArgs } from "node:util";
 import { readFile, writeFile } from "node:fs/promises";
-import { chunkerSummaries, getChunker, UnknownChunkerError } from "../core/chunkers/registry";
-import { ConfigError } from "../core/config";
-import { createRunContext, runChunker } from "../core/engine";
+import { chunkerSummaries, getChunker } from "../core/chunkers/registry";
 import { toCsv, toJsonl } from "../core/export/chunkRecords";
 import {
   CONFIG_FORMAT_IDS,
-  ConfigExportError,
   ConfigImportError,
   exportConfig,
   importConfig,
   SecretInConfigError,
 } from "../core/export/formats";
+import { EngineHost } from "../host/engine";
+import { exitCodeOf, UsageError } from "../host/errors";
+import { extractPdfBytes } from "../pdf/node";
 import { assertHasText, pageProblems } from "../pdf/problems";
-import { PdfError } from "../pdf/errors";
-import { failFastEmbedder } from "../core/providers/failFast";
-import { createOpenAIEmbedder } from "../core/providers/openaiEmbedder";
-import { createOpenAILlm } from "../core/providers/openaiLlm";
-import { RateLimiter } from "../core/providers/rateLimit";
-import { EndpointConfigError } from "../core/providers/session";
 import { endpointsFromFlags, ENDPOINT_FLAG_OPTIONS } from "./endpoints";
-import { InputError, loadDocument } from "./input";
+import { loadDocument } from "./input";
 
 const USAGE = `usage: npm run -s cli -- COMMAND …
   extract FILE [--password P] --json
@@ -34,10 +28,8 @@ const USAGE = `usage: npm run -s cli -- COMMAND …
   export --chunker ID [--config F] --format NAME [--out F]
     NAME: ${CONFIG_FORMAT_IDS.join(", ")}`;
 
-/** Exit code 2: the call itself is wrong (arguments, chunker, config). */
-class UsageError extends Error {
-  override readonly name = "UsageError";
-}
+/** One process, one engine: the same host the browser's engine worker runs. */
+const host = new EngineHost(extractPdfBytes);
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -80,13 +72,11 @@ function oneFile(positionals: string[]): string {
 async function extract(args: string[]): Promise<number> {
   const { values, positionals } = parse(args, { password: { type: "string" }, json: { type: "boolean" } });
   const file = oneFile(positionals);
-  const doc = await loadDocument(file, values.password);
+  const doc = await loadDocument(host, file, values.password);
   reportPages(doc);
   process.stdout.write(JSON.stringify(doc) + "\n");
   return 0;
 }
-
-let limiter: RateLimiter | undefined;
 
 async function chunk(args: string[]): Promise<number> {
   const { values, positionals } = parse(args, {
@@ -105,20 +95,13 @@ async function chunk(args: string[]): Promise<number> {
   const { chunker, config } = await chunkerAndConfig(values.chunker, values.config);
   getChunker(chunker); // an unknown chunker is a usage error before any input is read
 
-  const doc = await loadDocument(file, values.password);
+  const doc = await loadDocument(host, file, values.password);
   reportPages(doc);
   assertHasText(doc);
-  const run = await runChunker(doc, chunker, config, {
-    ...createRunContext(),
-    // Fail fast after a failure: the chunker's fallback and the coherence score must not each wait
-    // for (and send the document to) an endpoint that just failed.
-    ...(endpoints.embedding ? { embedder: failFastEmbedder(createOpenAIEmbedder(endpoints.embedding)) } : {}),
-    ...(endpoints.llm ? { llm: createOpenAILlm(endpoints.llm) } : {}),
-    // One process is one run: the seed's per-minute limit applies within it; the day's budget
-    // starts from zero (the CLI keeps no state between invocations).
-    rateLimiter: (perMinute) => (limiter ??= new RateLimiter(perMinute)),
-    llmTokensUsedToday: 0,
-  });
+  // One process is one run: the seed's per-minute limit applies within it; the day's budget starts
+  // from zero (the CLI keeps no state between invocations). A failed endpoint fails fast (host).
+  host.setEndpoints(endpoints);
+  const run = await host.runAll({ docId: doc.id, chunker, config, llmTokensUsedToday: 0 });
   for (const warning of run.warnings) process.stderr.write(`warning: ${warning}\n`);
   const data = format === "csv" ? toCsv(run.chunks) : toJsonl(run.chunks);
   if (values.out) {
@@ -187,21 +170,6 @@ async function chunkers(args: string[]): Promise<number> {
 
 function reportPages(doc: Parameters<typeof pageProblems>[0]): void {
   for (const line of pageProblems(doc)) process.stderr.write(`warning: ${line}\n`);
-}
-
-function exitCodeOf(err: unknown): number {
-  if (
-    err instanceof UsageError ||
-    err instanceof UnknownChunkerError ||
-    err instanceof ConfigError ||
-    err instanceof ConfigExportError ||
-    err instanceof ConfigImportError ||
-    err instanceof SecretInConfigError ||
-    err instanceof EndpointConfigError
-  )
-    return 2;
-  if (err instanceof InputError || err instanceof PdfError) return 3;
-  return 1;
 }
 
 main(process.argv.slice(2)).then(

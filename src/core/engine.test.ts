@@ -3,7 +3,15 @@ import type { ChunkDraft } from "./chunk";
 import { UnknownChunkerError, chunkerSummaries, getChunker } from "./chunkers/registry";
 import { ConfigError, resolveConfig } from "./config";
 import { textDocModel, type DocModel } from "./document";
-import { createRunContext, materialize, runChunker } from "./engine";
+import {
+  createRunContext,
+  materialize,
+  runChunker,
+  runRanges,
+  scoreCoherence,
+  scoreRun,
+  withCoherence,
+} from "./engine";
 import { loadTokenizer } from "./text/tokenizer";
 
 describe("materialize", () => {
@@ -124,6 +132,41 @@ describe("runChunker", () => {
     await expect(
       runChunker(textDocModel("d", "d", "x"), "token", { chunk_size: 50 }, createRunContext()),
     ).rejects.toThrow(/overlap/);
+  });
+});
+
+describe("staged runs", () => {
+  const text = Array.from({ length: 40 }, (_, i) =>
+    i < 20 ? `Cats purr and cats nap in the sun ${i}.` : `Bonds and rates moved in the market ${i}.`,
+  ).join(" ");
+  const doc = textDocModel("staged", "s.txt", text);
+
+  it("stage 1 carries ranges and no scores; the stages together are runChunker's run", async () => {
+    for (const [chunker, config] of [
+      ["token", { chunk_size: 30, overlap: 5 }],
+      ["hybrid", {}],
+      ["recursive", { chunk_size: 120, chunk_overlap: 20 }],
+    ] as const) {
+      const ctx = createRunContext();
+      const ranges = await runRanges(doc, chunker, config, ctx);
+      expect(ranges.quality).toBeUndefined();
+      expect(Object.keys(ranges.timings).sort()).toEqual(["chunk_ms", "cite_ms"]);
+      const staged = withCoherence(ranges, await scoreCoherence(doc, ranges, ctx));
+      const whole = await runChunker(doc, chunker, config, createRunContext());
+      const strip = (r: typeof whole) => ({ ...r, timings: Object.keys(r.timings).sort() });
+      expect(strip(staged)).toEqual(strip(whole));
+    }
+  });
+
+  it("stage 2 scores every chunk as the full run does, coherence aside", async () => {
+    const ctx = createRunContext();
+    const ranges = await runRanges(doc, "token", { chunk_size: 25, overlap: 0 }, ctx);
+    const early = await scoreRun(doc, ranges, ctx);
+    const full = (await scoreCoherence(doc, ranges, ctx)).quality;
+    expect(early.chunks.map((q) => q.flags)).toEqual(full.chunks.map((q) => q.flags));
+    expect(early.coverage).toEqual(full.coverage);
+    expect(early.coherence).toBeNull();
+    expect(full.coherence).not.toBeNull();
   });
 });
 

@@ -1,7 +1,12 @@
 /**
- * Runs a chunker on a document: validates the config, lets the chunker produce ranges, then gives
- * every range its text, token count, pages and boxes (through citations — the only place they are
- * computed) and an id unique in the run.
+ * Runs a chunker on a document, in the stages DESIGN §3 names, so a host can draw each as it
+ * arrives:
+ * 1. `runRanges` — validate the config, let the chunker produce ranges, then give every range its
+ *    text, token count, pages and boxes (through citations — the only place they are computed) and
+ *    an id unique in the run. Nothing else sits between a slider move and the boxes on the page.
+ * 2. `scoreRun` — the per-chunk scores (sizes, sentence ends, limits) and the cheap run-level ones.
+ * 3. `scoreCoherence` — coherence with the session's embedder, which may cost network calls.
+ * `runChunker` runs all three and is what the CLI prints.
  */
 import type { Chunk, ChunkDraft, ChunkRun, RunContext } from "./chunk";
 import { getChunker } from "./chunkers/registry";
@@ -9,7 +14,7 @@ import { cite } from "./citations";
 import { validConfig } from "./config";
 import type { DocModel } from "./document";
 import { chunkCoherence } from "./quality/chunkCoherence";
-import { runQuality } from "./quality/runQuality";
+import { runQuality, type RunQuality } from "./quality/runQuality";
 import { EncodedTextCache } from "./text/encodedText";
 import { loadTokenizer, type Tokenizer } from "./text/tokenizer";
 
@@ -17,7 +22,8 @@ export function createRunContext(signal?: AbortSignal, encoded = new EncodedText
   return { signal, encoded, tokenizer: (encoding) => loadTokenizer(encoding) };
 }
 
-export async function runChunker(
+/** Stage 1: chunks with pages and boxes; `quality` is left for the later stages. */
+export async function runRanges(
   doc: DocModel,
   chunkerId: string,
   configInput: unknown,
@@ -33,34 +39,86 @@ export async function runChunker(
   const t1 = now();
   const chunks = materialize(doc, output.drafts, tokenizer);
   const t2 = now();
-  const runConfig = { ...config } as Record<string, unknown>;
-  const stats: Record<string, unknown> = { ...output.stats, "chunk.count": chunks.length };
+  return {
+    chunker: spec.id,
+    config: { ...config } as Record<string, unknown>,
+    chunks,
+    stats: { ...output.stats, "chunk.count": chunks.length },
+    ...(output.trace ? { trace: output.trace } : {}),
+    warnings: [...(output.warnings ?? [])],
+    timings: { chunk_ms: t1 - t0, cite_ms: t2 - t1 },
+  };
+}
+
+/** Stage 2: the scores that need no embedder (per chunk, and coverage, overlap, sizes of the run). */
+export async function scoreRun(doc: DocModel, run: ChunkRun, ctx: RunContext): Promise<RunQuality> {
+  const tokenizer = await ctx.tokenizer(getChunker(run.chunker).encodingOf(run.config));
+  return runQuality(doc, run, { encoded: () => ctx.encoded.get(doc.id, tokenizer, doc.text) });
+}
+
+/** What stage 3 adds to a run: the full quality (coherence included), stats and a warning. */
+export interface CoherenceStage {
+  quality: RunQuality;
+  /** Stats the seed reports once coherence is known (the hybrid seed's quality.mean_coherence). */
+  stats: Record<string, unknown>;
+  warnings: string[];
+  coherence_ms: number;
+  quality_ms: number;
+}
+
+/** Stage 3: per-chunk coherence with the session's embedder (or the local one), and the scores again with it. */
+export async function scoreCoherence(doc: DocModel, run: ChunkRun, ctx: RunContext): Promise<CoherenceStage> {
+  const tokenizer = await ctx.tokenizer(getChunker(run.chunker).encodingOf(run.config));
+  const t0 = now();
   // A failed endpoint fails fast here (the host wraps it: providers/failFast), so a run that fell
   // back sends it nothing more and scores coherence locally, with a warning.
-  const coherence = await chunkCoherence(doc, chunks, ctx.embedder, ctx.signal);
+  const coherence = await chunkCoherence(doc, run.chunks, ctx.embedder, ctx.signal);
   ctx.signal?.throwIfAborted();
-  const t3 = now();
-  const quality = runQuality(
-    doc,
-    { chunker: spec.id, config: runConfig, chunks, stats },
-    { encoded: () => ctx.encoded.get(doc.id, tokenizer, doc.text), coherence },
-  );
-  const t4 = now();
+  const t1 = now();
+  const quality = runQuality(doc, run, {
+    encoded: () => ctx.encoded.get(doc.id, tokenizer, doc.text),
+    coherence,
+  });
+  const t2 = now();
+  const stats: Record<string, unknown> = {};
   // The hybrid seed reports quality.mean_coherence when a coherence score exists (CHUNKERS.md).
-  if (spec.id === "hybrid" && runConfig["enable_quality_metrics"] !== false && quality.coherence !== null) {
+  if (
+    run.chunker === "hybrid" &&
+    run.config["enable_quality_metrics"] !== false &&
+    quality.coherence !== null
+  ) {
     stats["quality.mean_coherence"] = quality.coherence;
     if (quality.coherenceBy) stats["quality.coherence_by"] = quality.coherenceBy;
   }
   return {
-    chunker: spec.id,
-    config: runConfig,
-    chunks,
-    stats,
-    ...(output.trace ? { trace: output.trace } : {}),
-    warnings: [...(output.warnings ?? []), ...(coherence.warning ? [coherence.warning] : [])],
-    timings: { chunk_ms: t1 - t0, cite_ms: t2 - t1, coherence_ms: t3 - t2, quality_ms: t4 - t3 },
     quality,
+    stats,
+    warnings: coherence.warning ? [coherence.warning] : [],
+    coherence_ms: t1 - t0,
+    quality_ms: t2 - t1,
   };
+}
+
+/** A run with stage 3 folded in: what the CLI prints and the UI shows once every stage is in. */
+export function withCoherence(run: ChunkRun, stage: CoherenceStage): ChunkRun {
+  return {
+    ...run,
+    stats: { ...run.stats, ...stage.stats },
+    warnings: [...run.warnings, ...stage.warnings],
+    timings: { ...run.timings, coherence_ms: stage.coherence_ms, quality_ms: stage.quality_ms },
+    quality: stage.quality,
+  };
+}
+
+/** Every stage, in order: the CLI's run, and the reference the staged hosts must agree with. */
+export async function runChunker(
+  doc: DocModel,
+  chunkerId: string,
+  configInput: unknown,
+  ctx: RunContext,
+): Promise<ChunkRun> {
+  const run = await runRanges(doc, chunkerId, configInput, ctx);
+  return withCoherence(run, await scoreCoherence(doc, run, ctx));
 }
 
 /** Drafts → chunks: text (prefix + body), tokens, citation, and ids made unique with _2, _3 … in order. */

@@ -7,14 +7,7 @@ import workerSrc from "pdfjs-dist/build/pdf.worker.min.mjs?url";
 import type { DocModel } from "../core/document";
 import { extractPdf } from "./extract";
 
-export {
-  PdfError,
-  isPdfError,
-  toErrorPayload,
-  fromErrorPayload,
-  type PdfErrorCode,
-  type ErrorPayload,
-} from "./errors";
+export { PdfError, isPdfError, type PdfErrorCode } from "./errors";
 export { pageProblems, assertHasText } from "./problems";
 
 pdfjs.GlobalWorkerOptions.workerSrc = workerSrc;

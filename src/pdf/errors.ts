@@ -17,15 +17,6 @@ export type PdfErrorCode =
   /** The caller's AbortSignal fired; extraction stopped between pages. */
   | "aborted";
 
-const CODES: ReadonlySet<string> = new Set<PdfErrorCode>([
-  "needs-password",
-  "wrong-password",
-  "not-a-pdf",
-  "corrupt",
-  "no-text",
-  "aborted",
-]);
-
 export class PdfError extends Error {
   readonly code: PdfErrorCode;
 
@@ -42,29 +33,6 @@ export function isPdfError(err: unknown, code?: PdfErrorCode): err is PdfError {
   return err instanceof PdfError && (code === undefined || err.code === code);
 }
 
-/** What crosses a worker boundary (structured clone keeps no class identity). */
-export interface ErrorPayload {
-  name: string;
-  message: string;
-  code?: string;
-}
-
-export function toErrorPayload(err: unknown): ErrorPayload {
-  if (err instanceof PdfError) return { name: err.name, message: err.message, code: err.code };
-  if (err instanceof Error) return { name: err.name, message: err.message };
-  return { name: "Error", message: String(err) };
-}
-
-/** Rebuilds the error `toErrorPayload` described: a PdfError when the payload carries a known code. */
-export function fromErrorPayload(payload: ErrorPayload): Error {
-  if (payload.code !== undefined && CODES.has(payload.code)) {
-    return new PdfError(payload.code as PdfErrorCode, payload.message);
-  }
-  const err = new Error(payload.message);
-  err.name = payload.name;
-  return err;
-}
-
 /** The error thrown when an AbortSignal stops an extraction. */
 export function abortError(signal: AbortSignal): PdfError {
   const reason: unknown = signal.reason;
@@ -74,16 +42,8 @@ export function abortError(signal: AbortSignal): PdfError {
   });
 }
 
-/** True when "%PDF" occurs within the first 1024 bytes (where readers accept the header). */
-export function looksLikePdf(bytes: Uint8Array): boolean {
-  const end = Math.min(bytes.length, 1024) - 4;
-  for (let i = 0; i <= end; i++) {
-    if (bytes[i] === 0x25 && bytes[i + 1] === 0x50 && bytes[i + 2] === 0x44 && bytes[i + 3] === 0x46) {
-      return true;
-    }
-  }
-  return false;
-}
+// One header check for the page, the worker and the CLI (core/fileKind decides file kinds).
+export { looksLikePdf } from "../core/fileKind";
 
 /** pdf.js PasswordException codes (PasswordResponses). */
 const NEED_PASSWORD = 1;

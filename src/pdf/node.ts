@@ -9,14 +9,7 @@ import type { PDFDocumentProxy } from "pdfjs-dist";
 import type { DocModel } from "../core/document";
 import { documentInit, extractPdf, type ExtractOptions, type PdfjsLib } from "./extract";
 
-export {
-  PdfError,
-  isPdfError,
-  toErrorPayload,
-  fromErrorPayload,
-  type PdfErrorCode,
-  type ErrorPayload,
-} from "./errors";
+export { PdfError, isPdfError, type PdfErrorCode } from "./errors";
 export { pageProblems, assertHasText } from "./problems";
 
 /** node_modules/pdfjs-dist, wherever the resolver finds it (hoisted or nested). */

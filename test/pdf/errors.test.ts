@@ -1,15 +1,7 @@
 /** Typed errors, their worker-boundary payloads, and the problem reports the CLI and UI print. */
 import { describe, expect, it } from "vitest";
 import type { PageInfo } from "../../src/core/document";
-import {
-  fromErrorPayload,
-  isPdfError,
-  looksLikePdf,
-  pdfjsOpenError,
-  PdfError,
-  toErrorPayload,
-  type PdfErrorCode,
-} from "../../src/pdf/errors";
+import { isPdfError, looksLikePdf, pdfjsOpenError, PdfError } from "../../src/pdf/errors";
 import { extractPdfBytes } from "../../src/pdf/node";
 import { assertHasText, pageProblems } from "../../src/pdf/problems";
 
@@ -18,38 +10,9 @@ function page(number: number, extra: Partial<PageInfo> = {}): PageInfo {
 }
 
 describe("PdfError", () => {
-  it("carries a code and survives a worker boundary as a payload", () => {
-    const codes: PdfErrorCode[] = [
-      "needs-password",
-      "wrong-password",
-      "not-a-pdf",
-      "corrupt",
-      "no-text",
-      "aborted",
-    ];
-    for (const code of codes) {
-      const err = new PdfError(code, `message for ${code}`);
-      const payload = structuredClone(toErrorPayload(err));
-      expect(payload).toEqual({ name: err.name, message: `message for ${code}`, code });
-      const back = fromErrorPayload(payload);
-      expect(back).toBeInstanceOf(PdfError);
-      expect(isPdfError(back, code)).toBe(true);
-      expect(back.message).toBe(err.message);
-      expect(back.name).toBe(err.name);
-    }
-  });
-
   it("names an aborted extraction AbortError, the others PdfError", () => {
     expect(new PdfError("aborted", "x").name).toBe("AbortError");
     expect(new PdfError("corrupt", "x").name).toBe("PdfError");
-  });
-
-  it("rebuilds other errors as plain errors with their name", () => {
-    const back = fromErrorPayload(toErrorPayload(new TypeError("bad")));
-    expect(back).not.toBeInstanceOf(PdfError);
-    expect([back.name, back.message]).toEqual(["TypeError", "bad"]);
-    expect(toErrorPayload("just a string")).toEqual({ name: "Error", message: "just a string" });
-    expect(fromErrorPayload({ name: "X", message: "m", code: "no-such-code" })).not.toBeInstanceOf(PdfError);
   });
 
   it("maps pdf.js's exceptions by name and password code", () => {

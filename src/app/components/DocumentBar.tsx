@@ -2,7 +2,7 @@
 import { useRef } from "react";
 import { useExtractionProgress } from "../engine/queries";
 import { useWorkbench } from "../state/store";
-import { ACCEPTED_FILES } from "./openFile";
+import { ACCEPTED_FILES } from "../../core/fileKind";
 import { ExportButton } from "./ExportDialog";
 import { SettingsButton } from "./SettingsDialog";
 

@@ -23,6 +23,7 @@ import {
   type ConfigFormat,
   type ImportedConfig,
 } from "../../core/export/formats";
+import { queryKeys } from "../engine/queries";
 import { useSettings } from "../state/settings";
 import { currentConfig, useWorkbench } from "../state/store";
 import "./ExportDialog.css";
@@ -117,8 +118,8 @@ function useCurrentRun(): { run: ChunkRun | undefined; docName: string } {
     [client],
   );
   const snapshot = useCallback(() => {
-    const doc = client.getQueryData<DocModel>(["extract", displayedKey, attempts]);
-    return doc ? client.getQueryData<ChunkRun>(["run", doc.id, chunker, config, revision]) : undefined;
+    const doc = client.getQueryData<DocModel>(queryKeys.extract(displayedKey, attempts));
+    return doc ? client.getQueryData<ChunkRun>(queryKeys.run(doc.id, chunker, config, revision)) : undefined;
   }, [client, displayedKey, attempts, chunker, config, revision]);
   const run = useSyncExternalStore(subscribe, snapshot);
   return { run, docName };

@@ -11,17 +11,25 @@ import { LlmBudgetMeter } from "./LlmBudgetMeter";
 export function RunSummary({
   run,
   status,
+  drawn = false,
   onCancel,
 }: {
   run: ChunkRun | undefined;
   status: string;
+  /** The boxes of the run the inputs ask for are drawn (its scores may still be computing). */
+  drawn?: boolean;
   onCancel?: () => void;
 }) {
   const statusKind = status.startsWith("error") ? "error" : status;
   return (
     <section className="panel run-summary" aria-label="Run">
       <div className="run-line">
-        <span className={`run-status run-status-${statusKind}`} data-testid="run-status">
+        <span
+          className={`run-status run-status-${statusKind}`}
+          data-testid="run-status"
+          // "ranges" once the boxes are drawn, "complete" once the scores are in too (bench:e2e reads it).
+          data-stage={status === "done" ? "complete" : drawn ? "ranges" : "none"}
+        >
           {status}
         </span>
         <span className="chunk-count-label">

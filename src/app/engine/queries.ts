@@ -1,28 +1,50 @@
 /**
- * react-query hooks for the two slow things: extracting a document and running a chunker.
- * Query keys are what identifies a result (document + password attempt; document + chunker +
- * config), so a result computed once is reused, and the previous run stays on screen while the
- * next computes. Queries consume their AbortSignal: a superseded run is abandoned in the worker.
+ * react-query hooks for the slow things: opening a document, and running a chunker in its three
+ * stages (DESIGN §3) — ranges and boxes, then per-chunk scores, then coherence — each drawn as it
+ * arrives. Query keys come from one factory (`queryKeys`): what identifies a result (document +
+ * password attempt; document + chunker + config + endpoints), so a result computed once is reused,
+ * and the previous run stays on screen while the next computes. Queries consume their AbortSignal:
+ * a superseded run is abandoned in the worker.
  */
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { create } from "zustand";
 import type { ChunkRun, ConfigProblem } from "../../core/chunk";
-import { getChunker } from "../../core/chunkers/registry";
+// TODO(house merge): metas.ts
+import { getChunker as getChunkerMeta } from "../../core/chunkers/registry";
 import { resolveConfig } from "../../core/config";
 import type { DocModel } from "../../core/document";
+import type { CoherenceStage } from "../../core/engine";
+import type { RunQuality } from "../../core/quality/runQuality";
+import type { SimilarityCurve } from "../../core/similarity/adjacent";
+import type { EncodingName } from "../../core/text/tokenizer";
 import { useLlmBudget } from "../state/llmBudget";
 import { useSettings } from "../state/settings";
-import type { OpenDocument } from "../state/store";
-import type { SimilarityCurve } from "../../core/similarity/adjacent";
+import { currentConfig, useWorkbench, type OpenDocument } from "../state/store";
 import {
-  extractDocument,
-  runChunks,
+  openDocument,
+  runCoherence,
+  runRanges,
+  runScores,
   sendEndpoints,
-  sendToEngine,
   similarityCurve,
   takeUnbookedLlmTokens,
 } from "./workers";
+
+type Config = Record<string, unknown>;
+
+/** Every react-query key the app uses: stages of a run share the run's key as their prefix. */
+export const queryKeys = {
+  extract: (docKey: string | null, passwordAttempts: number) =>
+    ["extract", docKey, passwordAttempts] as const,
+  run: (docId: string | null, chunker: string, config: Config, endpointsRevision: number) =>
+    ["run", docId, chunker, config, endpointsRevision] as const,
+  runScores: (docId: string | null, chunker: string, config: Config, endpointsRevision: number) =>
+    [...queryKeys.run(docId, chunker, config, endpointsRevision), "scores"] as const,
+  runCoherence: (docId: string | null, chunker: string, config: Config, endpointsRevision: number) =>
+    [...queryKeys.run(docId, chunker, config, endpointsRevision), "coherence"] as const,
+  curve: (docId: string | null, endpointsRevision: number) => ["curve", docId, endpointsRevision] as const,
+};
 
 let sentEndpoints: unknown = null;
 
@@ -45,28 +67,33 @@ export const useExtractionProgress = create<ProgressState>()((set) => ({
   report: (key, done, total) => set((s) => ({ progress: { ...s.progress, [key]: { done, total } } })),
 }));
 
+/** The encoding the current chunker counts with, so the worker encodes a new document ahead of its first run. */
+function currentEncoding(chunker: string, config: Config): EncodingName {
+  const meta = getChunkerMeta(chunker);
+  return meta.encodingOf(resolveConfig(meta, config).config);
+}
+
 export function useDocumentExtraction(doc: OpenDocument | undefined) {
   return useQuery<DocModel, Error>({
-    queryKey: ["extract", doc?.key ?? null, doc?.passwordAttempts ?? 0],
+    queryKey: queryKeys.extract(doc?.key ?? null, doc?.passwordAttempts ?? 0),
     enabled: doc !== undefined,
     staleTime: Infinity,
     gcTime: Infinity,
     retry: false,
-    queryFn: async ({ signal }) => {
+    queryFn: ({ signal }) => {
       const d = doc!;
       const report = useExtractionProgress.getState().report;
-      const model = await extractDocument(
+      return openDocument(
+        d.bytes,
         {
-          bytes: d.bytes,
           name: d.name,
           kind: d.kind,
+          encoding: currentEncoding(useWorkbench.getState().chunker, currentConfig(useWorkbench.getState())),
           ...(d.password !== undefined ? { password: d.password } : {}),
         },
         (done, total) => report(d.key, done, total),
         signal,
       );
-      await sendToEngine(model, "cl100k_base");
-      return model;
     },
   });
 }
@@ -88,11 +115,19 @@ export function useBurstDebounced<T>(value: T, ms: number): T {
   return settled;
 }
 
+/** How far the run the inputs ask for has come: its boxes are drawn at "ranges", every score is in at "complete". */
+export type RunStage = "none" | "ranges" | "complete";
+
 export interface ChunkRunState {
+  /** Stage 1, with stage 2's scores and stage 3's coherence, stats and warnings folded in as they arrive. */
   run: ChunkRun | undefined;
   /** The run on screen belongs to an older config (the next one is computing). */
   isPlaceholder: boolean;
+  /** run.quality scores this run's chunks (not an older run's, kept on screen while the next arrive). */
+  qualityCurrent: boolean;
   isFetching: boolean;
+  /** Stage 1 of the current inputs is in; stages 2 and 3 have settled too. */
+  stage: RunStage;
   error: Error | null;
   problems: ConfigProblem[];
   /** Identifies the run the current inputs ask for; "done" means this key is drawn. */
@@ -101,7 +136,7 @@ export interface ChunkRunState {
   pending: boolean;
   /** The user cancelled the run these inputs ask for: it stays cancelled until an input changes. */
   cancelled: boolean;
-  /** Cancels the run in flight (its network calls abort in the worker). */
+  /** Cancels the run in flight, every stage (their network calls abort in the worker). */
   cancel(): void;
 }
 
@@ -127,33 +162,31 @@ const useCancelledRuns = create<{
 
 const RUN_DEBOUNCE_MS = 120;
 
-export function useChunkRun(
-  doc: DocModel | undefined,
-  chunker: string,
-  config: Record<string, unknown>,
-): ChunkRunState {
+export function useChunkRun(doc: DocModel | undefined, chunker: string, config: Config): ChunkRunState {
   // The document is never debounced: a run always belongs to the document on screen.
   const docId = doc?.id ?? null;
   const paramsKey = JSON.stringify([chunker, config]);
   const settledParams = useBurstDebounced(paramsKey, RUN_DEBOUNCE_MS);
   const [settledChunker, settledConfig] = useMemo(
-    () => JSON.parse(settledParams) as [string, Record<string, unknown>],
+    () => JSON.parse(settledParams) as [string, Config],
     [settledParams],
   );
-  const problems = resolveConfig(getChunker(settledChunker), settledConfig).problems;
-  const currentProblems = resolveConfig(getChunker(chunker), config).problems;
+  const problems = resolveConfig(getChunkerMeta(settledChunker), settledConfig).problems;
+  const currentProblems = resolveConfig(getChunkerMeta(chunker), config).problems;
 
   const endpointsRevision = useSettings((s) => s.revision);
   const queryClient = useQueryClient();
-  const queryKey = useMemo(
-    () => ["run", docId, settledChunker, settledConfig, endpointsRevision] as const,
+  const runKey = useMemo(
+    () => queryKeys.run(docId, settledChunker, settledConfig, endpointsRevision),
     [docId, settledChunker, settledConfig, endpointsRevision],
   );
   const requestKey = JSON.stringify([docId, paramsKey, endpointsRevision]);
   const cancelled = useCancelledRuns((s) => s.keys.has(requestKey));
   useEffect(() => () => useCancelledRuns.getState().remove(requestKey), [requestKey]);
-  const query = useQuery<ChunkRun, Error>({
-    queryKey,
+  const request = { docId: docId!, chunker: settledChunker, config: settledConfig };
+
+  const ranges = useQuery<ChunkRun, Error>({
+    queryKey: runKey,
     enabled: docId !== null && problems.length === 0 && !cancelled,
     staleTime: Infinity,
     gcTime: 5 * 60_000,
@@ -167,35 +200,114 @@ export function useChunkRun(
       // What superseded runs spent first (the budget this run checks must include it), and again
       // after: a run abandoned while this one ran is counted now rather than on the next run.
       budget.book(await takeUnbookedLlmTokens());
-      const run = await runChunks(docId!, settledChunker, settledConfig, signal, budget.usedToday());
+      const run = await runRanges(doc!, { ...request, llmTokensUsedToday: budget.usedToday() }, signal);
       const spent = run.stats["agentic.tokens_used"];
       if (typeof spent === "number") budget.book(spent);
       budget.book(await takeUnbookedLlmTokens());
       return run;
     },
   });
+  const rangesIn = ranges.data !== undefined && !ranges.isPlaceholderData;
+
+  const scores = useQuery<RunQuality, Error>({
+    queryKey: queryKeys.runScores(docId, settledChunker, settledConfig, endpointsRevision),
+    enabled: rangesIn && !cancelled,
+    staleTime: Infinity,
+    gcTime: 5 * 60_000,
+    retry: false,
+    placeholderData: keepPreviousData,
+    queryFn: ({ signal }) => runScores(request, signal),
+  });
+  const coherence = useQuery<CoherenceStage, Error>({
+    queryKey: queryKeys.runCoherence(docId, settledChunker, settledConfig, endpointsRevision),
+    enabled: rangesIn && !cancelled,
+    staleTime: Infinity,
+    gcTime: 5 * 60_000,
+    retry: false,
+    placeholderData: keepPreviousData,
+    queryFn: async ({ signal }) => {
+      await syncEndpoints();
+      return runCoherence(request, signal);
+    },
+  });
+
+  const run = useMemo(
+    () =>
+      mergeStages(
+        ranges.data,
+        // The scores on screen while the next arrive may be an older run's: the panel keeps them a
+        // few ms rather than flashing empty, but they are never matched to another run's chunks.
+        scores.data,
+        coherence.data,
+        rangesIn && !scores.isPlaceholderData,
+        rangesIn && !coherence.isPlaceholderData,
+      ),
+    [
+      ranges.data,
+      scores.data,
+      coherence.data,
+      rangesIn,
+      scores.isPlaceholderData,
+      coherence.isPlaceholderData,
+    ],
+  );
+  const laterStagesSettled =
+    rangesIn &&
+    (scores.isSuccess || scores.isError) &&
+    !scores.isPlaceholderData &&
+    !scores.isFetching &&
+    (coherence.isSuccess || coherence.isError) &&
+    !coherence.isPlaceholderData &&
+    !coherence.isFetching;
 
   return {
-    run: query.data,
-    isPlaceholder: query.isPlaceholderData,
-    isFetching: query.isFetching,
-    error: query.error,
+    run,
+    isPlaceholder: ranges.isPlaceholderData,
+    qualityCurrent:
+      rangesIn &&
+      ((coherence.isSuccess && !coherence.isPlaceholderData) ||
+        (scores.isSuccess && !scores.isPlaceholderData)),
+    isFetching: ranges.isFetching,
+    stage: !rangesIn || ranges.isFetching ? "none" : laterStagesSettled ? "complete" : "ranges",
+    error: ranges.error ?? scores.error ?? coherence.error,
     problems: currentProblems,
     requestKey,
     pending: settledParams !== paramsKey && !cancelled,
     cancelled,
     cancel: () => {
       useCancelledRuns.getState().add(requestKey);
-      void queryClient.cancelQueries({ queryKey, exact: true });
+      // The stages' keys extend the run's: one call cancels all three.
+      void queryClient.cancelQueries({ queryKey: runKey });
     },
   };
+}
+
+/** Stage 1 with what the later stages added; a later stage's result is folded in only when it is this run's. */
+function mergeStages(
+  ranges: ChunkRun | undefined,
+  scores: RunQuality | undefined,
+  coherence: CoherenceStage | undefined,
+  scoresCurrent: boolean,
+  coherenceCurrent: boolean,
+): ChunkRun | undefined {
+  if (!ranges) return undefined;
+  if (coherence && coherenceCurrent)
+    return {
+      ...ranges,
+      stats: { ...ranges.stats, ...coherence.stats },
+      warnings: [...ranges.warnings, ...coherence.warnings],
+      timings: { ...ranges.timings, coherence_ms: coherence.coherence_ms, quality_ms: coherence.quality_ms },
+      quality: coherence.quality,
+    };
+  const quality = scoresCurrent ? scores : (coherence?.quality ?? scores);
+  return quality ? { ...ranges, quality } : ranges;
 }
 
 /** The adjacent-sentence curve of a document with the session's embedder; asked for only when shown. */
 export function useSimilarityCurve(docId: string | undefined, enabled: boolean) {
   const endpointsRevision = useSettings((s) => s.revision);
   return useQuery<SimilarityCurve, Error>({
-    queryKey: ["curve", docId ?? null, endpointsRevision],
+    queryKey: queryKeys.curve(docId ?? null, endpointsRevision),
     enabled: enabled && docId !== undefined,
     staleTime: Infinity,
     gcTime: 10 * 60_000,

@@ -4,7 +4,7 @@
  */
 import { create } from "zustand";
 import { getChunker, DEFAULT_CHUNKER } from "../../core/chunkers/registry";
-import type { DocumentKind } from "../../workers/extract.worker";
+import type { DocumentKind } from "../../core/fileKind";
 import type { HierarchyView } from "../viewer/ViewerToolbar";
 import type { ZoomState } from "../viewer/zoom";
 

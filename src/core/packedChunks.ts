@@ -1,0 +1,141 @@
+/**
+ * Chunks as they cross from the engine worker to the page: offsets, token counts, pages and boxes in
+ * typed arrays whose buffers are transferred (moved, not copied), and no chunk text — the page holds
+ * the document and slices it. Structured clone of ~4,000 chunk objects with their texts and box
+ * objects was the longest main-thread task of a re-chunk; this makes the crossing a handful of
+ * buffer moves and leaves only the chunkers' own fields (flags, meta, marks) to clone.
+ */
+import type { Chunk, ChunkMark } from "./chunk";
+import type { PageRect } from "./document";
+
+/** What a chunk carries beyond its range, pages and boxes; null where it carries nothing. */
+interface ChunkExtras {
+  prefix?: string;
+  parentId?: string;
+  level?: "parent" | "child";
+  headingPath?: string;
+  flags?: string[];
+  meta?: Record<string, unknown>;
+  marks?: ChunkMark[];
+}
+
+export interface PackedChunks {
+  ids: string[];
+  /** [start, end) into DocModel.text, per chunk. */
+  starts: Int32Array;
+  ends: Int32Array;
+  tokens: Int32Array;
+  /** pages[pageOffsets[i] .. pageOffsets[i + 1]) are chunk i's pages. */
+  pageOffsets: Int32Array;
+  pages: Int32Array;
+  /** Five numbers a box (page, x0, y0, x1, y1); boxOffsets in boxes, not numbers. Float64: exact. */
+  boxOffsets: Int32Array;
+  boxes: Float64Array;
+  extras: (ChunkExtras | null)[];
+}
+
+export function packChunks(chunks: readonly Chunk[]): PackedChunks {
+  const n = chunks.length;
+  const starts = new Int32Array(n);
+  const ends = new Int32Array(n);
+  const tokens = new Int32Array(n);
+  const pageOffsets = new Int32Array(n + 1);
+  const boxOffsets = new Int32Array(n + 1);
+  let pageCount = 0;
+  let boxCount = 0;
+  for (const c of chunks) {
+    pageCount += c.pages.length;
+    boxCount += c.boxes.length;
+  }
+  const pages = new Int32Array(pageCount);
+  const boxes = new Float64Array(boxCount * 5);
+  const ids: string[] = new Array<string>(n);
+  const extras: (ChunkExtras | null)[] = new Array<ChunkExtras | null>(n);
+  let p = 0;
+  let b = 0;
+  for (let i = 0; i < n; i++) {
+    const c = chunks[i]!;
+    ids[i] = c.id;
+    starts[i] = c.start;
+    ends[i] = c.end;
+    tokens[i] = c.tokens;
+    for (const page of c.pages) pages[p++] = page;
+    pageOffsets[i + 1] = p;
+    for (const box of c.boxes) {
+      const at = b++ * 5;
+      boxes[at] = box.page;
+      boxes[at + 1] = box.x0;
+      boxes[at + 2] = box.y0;
+      boxes[at + 3] = box.x1;
+      boxes[at + 4] = box.y1;
+    }
+    boxOffsets[i + 1] = b;
+    extras[i] = extrasOf(c);
+  }
+  return { ids, starts, ends, tokens, pageOffsets, pages, boxOffsets, boxes, extras };
+}
+
+function extrasOf(c: Chunk): ChunkExtras | null {
+  const e: ChunkExtras = {};
+  if (c.prefixChars > 0) e.prefix = c.text.slice(0, c.prefixChars);
+  if (c.parentId !== undefined) e.parentId = c.parentId;
+  if (c.level !== undefined) e.level = c.level;
+  if (c.headingPath !== undefined) e.headingPath = c.headingPath;
+  if (c.flags.length > 0) e.flags = c.flags;
+  if (Object.keys(c.meta).length > 0) e.meta = c.meta;
+  if (c.marks !== undefined) e.marks = c.marks;
+  return Object.keys(e).length > 0 ? e : null;
+}
+
+/** The buffers to transfer with a packed run. */
+export function packedTransferables(packed: PackedChunks): ArrayBuffer[] {
+  return [
+    packed.starts,
+    packed.ends,
+    packed.tokens,
+    packed.pageOffsets,
+    packed.pages,
+    packed.boxOffsets,
+    packed.boxes,
+  ].map((a) => a.buffer as ArrayBuffer);
+}
+
+/** The chunks back, their texts sliced from the document the page already holds. */
+export function unpackChunks(packed: PackedChunks, text: string): Chunk[] {
+  const n = packed.ids.length;
+  const chunks = new Array<Chunk>(n);
+  for (let i = 0; i < n; i++) {
+    const e = packed.extras[i] ?? null;
+    const start = packed.starts[i]!;
+    const end = packed.ends[i]!;
+    const prefix = e?.prefix ?? "";
+    const pages: number[] = [];
+    for (let k = packed.pageOffsets[i]!; k < packed.pageOffsets[i + 1]!; k++) pages.push(packed.pages[k]!);
+    const boxes: PageRect[] = [];
+    for (let k = packed.boxOffsets[i]!; k < packed.boxOffsets[i + 1]!; k++) {
+      const at = k * 5;
+      const bx = packed.boxes;
+      boxes.push({ page: bx[at]!, x0: bx[at + 1]!, y0: bx[at + 2]!, x1: bx[at + 3]!, y1: bx[at + 4]! });
+    }
+    // Keys in the order materialize() writes them, so JSON of an unpacked chunk is byte-identical.
+    const chunk: Chunk = {
+      id: packed.ids[i]!,
+      index: i,
+      start,
+      end,
+      prefixChars: prefix.length,
+      text: prefix + text.slice(start, end),
+      tokens: packed.tokens[i]!,
+      pages,
+      boxes,
+      flags: e?.flags ?? [],
+      meta: e?.meta ?? {},
+    };
+    if (e?.parentId !== undefined) chunk.parentId = e.parentId;
+    if (e?.level !== undefined) chunk.level = e.level;
+    if (e?.headingPath !== undefined) chunk.headingPath = e.headingPath;
+    if (e?.marks !== undefined) chunk.marks = e.marks;
+    chunks[i] = chunk;
+  }
+  return chunks;
+}

@@ -1,0 +1,193 @@
+/**
+ * The engine as its hosts share it: the worker (behind comlink) and the CLI hold one of these. It
+ * keeps each open document with its per-document caches (the token streams here; sentence tables,
+ * word sets, entities and headings in core's caches keyed by document id), runs a chunker in the
+ * stages of DESIGN §3 with an AbortSignal end to end, remembers recent runs so the later stages do
+ * not run the chunker again, and meters LLM tokens.
+ */
+import type { ChunkRun, RunContext } from "../core/chunk";
+import type { DocModel } from "../core/document";
+import {
+  createRunContext,
+  runRanges,
+  scoreCoherence,
+  scoreRun,
+  withCoherence,
+  type CoherenceStage,
+} from "../core/engine";
+import type { DocumentKind } from "../core/fileKind";
+import type { SessionEndpoints } from "../core/providers/session";
+import { judgeCoherence, JUDGE_RATE_LIMIT, type JudgeResult } from "../core/quality/llmJudge";
+import type { RunQuality } from "../core/quality/runQuality";
+import { adjacentSimilarity, type SimilarityCurve } from "../core/similarity/adjacent";
+import { EncodedTextCache } from "../core/text/encodedText";
+import { loadTokenizer, type EncodingName } from "../core/text/tokenizer";
+import { openDocument, type PdfExtractor } from "./document";
+import { LlmLedger, metered, type LlmMeter } from "./metering";
+import { SessionProviders } from "./providers";
+
+export interface RunRequest {
+  docId: string;
+  chunker: string;
+  config: Record<string, unknown>;
+  /** LLM tokens the app has booked today (its persisted count); the agentic budget is checked against it. */
+  llmTokensUsedToday?: number;
+}
+
+export interface OpenRequest {
+  name: string;
+  kind?: DocumentKind;
+  password?: string;
+  /** Encode the document ahead of its first run, so the first slider move is already warm. */
+  encoding?: EncodingName;
+}
+
+const MAX_DOCUMENTS = 8;
+/** Stage 1 results kept for the later stages (and a slider moved back): a few drags' worth. */
+const MAX_RUNS = 12;
+
+export class EngineHost {
+  private readonly documents = new Map<string, DocModel>();
+  private readonly encoded = new EncodedTextCache(MAX_DOCUMENTS * 2);
+  private readonly runs = new Map<string, ChunkRun>();
+  readonly providers = new SessionProviders();
+  readonly ledger = new LlmLedger();
+
+  constructor(private readonly extractPdf: PdfExtractor) {}
+
+  async open(
+    bytes: Uint8Array,
+    request: OpenRequest,
+    options: { signal?: AbortSignal; onProgress?: (done: number, total: number) => void } = {},
+  ): Promise<DocModel> {
+    const doc = await openDocument(bytes, request.name, {
+      extractPdf: this.extractPdf,
+      ...(request.kind ? { kind: request.kind } : {}),
+      ...(request.password !== undefined ? { password: request.password } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
+      ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+    });
+    this.keep(doc);
+    if (request.encoding) this.encoded.get(doc.id, await loadTokenizer(request.encoding), doc.text);
+    return doc;
+  }
+
+  /** Holds a document extracted elsewhere (tests, benchmarks). */
+  keep(doc: DocModel): void {
+    this.documents.delete(doc.id);
+    this.documents.set(doc.id, doc);
+    while (this.documents.size > MAX_DOCUMENTS) this.forget(this.documents.keys().next().value!);
+  }
+
+  has(docId: string): boolean {
+    return this.documents.has(docId);
+  }
+
+  forget(docId: string): void {
+    this.documents.delete(docId);
+    for (const key of [...this.runs.keys()]) if (key.startsWith(`${docId}|`)) this.runs.delete(key);
+  }
+
+  document(docId: string): DocModel {
+    const doc = this.documents.get(docId);
+    if (!doc) throw new Error(`the engine does not hold document ${docId}; open it again`);
+    return doc;
+  }
+
+  setEndpoints(endpoints: SessionEndpoints): void {
+    this.providers.setEndpoints(endpoints);
+    this.runs.clear();
+  }
+
+  context(signal: AbortSignal | undefined, meter?: LlmMeter, llmTokensUsedToday = 0): RunContext {
+    const { embedder, llm, rateLimiter } = this.providers;
+    return {
+      ...createRunContext(signal, this.encoded),
+      ...(embedder ? { embedder } : {}),
+      ...(llm ? { llm: meter ? metered(llm, meter) : llm } : {}),
+      rateLimiter,
+      llmTokensUsedToday,
+    };
+  }
+
+  /** Stage 1: ranges, pages, boxes — computed afresh (its LLM spending is this run's), and remembered for stages 2 and 3. */
+  async ranges(request: RunRequest, signal?: AbortSignal, meter?: LlmMeter): Promise<ChunkRun> {
+    const doc = this.document(request.docId);
+    const run = await runRanges(
+      doc,
+      request.chunker,
+      request.config,
+      this.context(signal, meter, request.llmTokensUsedToday),
+    );
+    const key = this.runKey(request);
+    this.runs.delete(key);
+    this.runs.set(key, run);
+    while (this.runs.size > MAX_RUNS) this.runs.delete(this.runs.keys().next().value!);
+    return run;
+  }
+
+  /**
+   * The stage 1 result the later stages score: remembered, or (evicted, or a new worker) computed
+   * again — then whatever an LLM charged is the app's to book as unbooked tokens.
+   */
+  private async stored(request: RunRequest, signal?: AbortSignal): Promise<ChunkRun> {
+    const known = this.runs.get(this.runKey(request));
+    if (known) return known;
+    const meter = this.ledger.meter();
+    meter.abandon();
+    return this.ranges(request, signal, meter);
+  }
+
+  /** Stage 2: per-chunk scores and the run's cheap ones. */
+  async scores(request: RunRequest, signal?: AbortSignal): Promise<RunQuality> {
+    const run = await this.stored(request, signal);
+    return scoreRun(this.document(request.docId), run, this.context(signal));
+  }
+
+  /** Stage 3: coherence with the session's embedder, and the scores with it. */
+  async coherence(request: RunRequest, signal?: AbortSignal): Promise<CoherenceStage> {
+    const run = await this.stored(request, signal);
+    return scoreCoherence(this.document(request.docId), run, this.context(signal));
+  }
+
+  /** Every stage: the CLI's run. */
+  async runAll(request: RunRequest, signal?: AbortSignal): Promise<ChunkRun> {
+    const run = await this.ranges(request, signal);
+    return withCoherence(run, await scoreCoherence(this.document(request.docId), run, this.context(signal)));
+  }
+
+  similarityCurve(docId: string, signal?: AbortSignal): Promise<SimilarityCurve> {
+    return adjacentSimilarity(this.document(docId), this.providers.embedder, signal);
+  }
+
+  judgeCoherence(
+    docId: string,
+    ranges: { start: number; end: number }[],
+    meter: LlmMeter,
+    signal?: AbortSignal,
+  ): Promise<JudgeResult> {
+    const doc = this.document(docId);
+    const llm = this.providers.llm;
+    if (!llm) throw new Error("no LLM endpoint is configured (Endpoints)");
+    return judgeCoherence(
+      ranges.map((r) => doc.text.slice(r.start, r.end)),
+      metered(llm, meter),
+      { ...(signal ? { signal } : {}), limiter: this.providers.rateLimiter(JUDGE_RATE_LIMIT) },
+    );
+  }
+
+  private runKey(request: RunRequest): string {
+    return `${request.docId}|${this.providers.generation}|${request.chunker}|${stableJson(request.config)}`;
+  }
+}
+
+/** JSON with object keys sorted, so {a, b} and {b, a} name the same run. */
+export function stableJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === "object" && !Array.isArray(v)
+      ? Object.fromEntries(
+          Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+        )
+      : v,
+  );
+}
