@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { createRunContext, runChunker } from "../core/engine";
+import { extractPdfBytes } from "../pdf/node";
+import { EngineHost, stableJson } from "./engine";
+import { InputError } from "./errors";
+
+const text = Array.from({ length: 30 }, (_, i) =>
+  i < 15 ? `Cats purr and cats nap in the sun ${i}.` : `Bonds and rates moved in the market ${i}.`,
+).join(" ");
+const bytes = new TextEncoder().encode(text);
+
+describe("EngineHost", () => {
+  it("opens text by its kind, keeps it, and runs the stages to what runChunker gives", async () => {
+    const host = new EngineHost(extractPdfBytes);
+    const doc = await host.open(bytes, { name: "notes.txt", encoding: "cl100k_base" });
+    expect(host.has(doc.id)).toBe(true);
+    const request = { docId: doc.id, chunker: "token", config: { chunk_size: 20, overlap: 0 } };
+    const ranges = await host.ranges(request);
+    expect(ranges.quality).toBeUndefined();
+    const scores = await host.scores(request);
+    expect(scores.chunkCount).toBe(ranges.chunks.length);
+    const all = await host.runAll(request);
+    const reference = await runChunker(doc, "token", request.config, createRunContext());
+    expect(all.chunks).toEqual(reference.chunks);
+    expect(all.quality).toEqual(reference.quality);
+    expect(all.warnings).toEqual(reference.warnings);
+  });
+
+  it("scores a run it no longer remembers by running it again, and forgets closed documents", async () => {
+    const host = new EngineHost(extractPdfBytes);
+    const doc = await host.open(bytes, { name: "notes.md" });
+    const request = { docId: doc.id, chunker: "recursive", config: {} };
+    const quality = await host.coherence(request);
+    expect(quality.quality.coherence).not.toBeNull();
+    host.forget(doc.id);
+    expect(host.has(doc.id)).toBe(false);
+    await expect(host.scores(request)).rejects.toThrow(/open it again/);
+  });
+
+  it("refuses files of no known kind and bad UTF-8 with an input error", async () => {
+    const host = new EngineHost(extractPdfBytes);
+    await expect(host.open(bytes, { name: "a.png" })).rejects.toBeInstanceOf(InputError);
+    await expect(host.open(new Uint8Array([0xff, 0xfe, 0x00]), { name: "a.txt" })).rejects.toThrow(
+      /not UTF-8/,
+    );
+  });
+
+  it("asks for an LLM endpoint before judging", async () => {
+    const host = new EngineHost(extractPdfBytes);
+    const doc = await host.open(bytes, { name: "a.txt" });
+    expect(() => host.judgeCoherence(doc.id, [{ start: 0, end: 5 }], host.ledger.meter())).toThrow(/no LLM/);
+  });
+
+  it("stableJson names a config the same whatever its key order", () => {
+    expect(stableJson({ b: 1, a: { d: [2, { z: 1, y: 2 }], c: 3 } })).toBe(
+      stableJson({ a: { c: 3, d: [2, { y: 2, z: 1 }] }, b: 1 }),
+    );
+  });
+});
