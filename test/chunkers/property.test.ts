@@ -4,7 +4,7 @@
  * non-whitespace character is in some chunk, except where a seed drops text on purpose, which
  * the chunk before the gap must flag.
  */
-import { existsSync } from "node:fs";
+
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { CHUNKERS } from "../../src/core/chunkers/registry";
@@ -13,6 +13,7 @@ import { createRunContext, runChunker } from "../../src/core/engine";
 import { headingSpans } from "../../src/core/text/headingSpans";
 import { isSpace } from "../../src/core/text/segment";
 import { extractPdfFile } from "../../src/pdf/node";
+import { haveCorpus } from "../support/fixtures";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const CORPUS = path.resolve(ROOT, "../shared/corpus");
@@ -23,7 +24,7 @@ const DROPS_HEADINGS = ["hierarchical"];
 
 const sources = [
   path.join(ROOT, "public/sample.pdf"),
-  ...(existsSync(CORPUS)
+  ...(haveCorpus()
     ? ["paper-tracemonkey.pdf", "cjk-korean-report-4p.pdf", "rtl-arabic-word.pdf"].map((f) =>
         path.join(CORPUS, f),
       )

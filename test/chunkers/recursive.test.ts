@@ -3,7 +3,7 @@
  * itself, for the same settings (token lengths through js-tiktoken cl100k, as fromTiktoken would —
  * LangChain never downloads anything here). Same chunk texts, and every chunk a true range.
  */
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { RecursiveCharacterTextSplitter } from "@langchain/textsplitters";
 import { Tiktoken } from "js-tiktoken/lite";
@@ -21,9 +21,11 @@ import { textDocModel, type DocModel } from "../../src/core/document";
 import { createRunContext, materialize } from "../../src/core/engine";
 import { loadTokenizer } from "../../src/core/text/tokenizer";
 import { extractPdfFile } from "../../src/pdf/node";
+import { haveChroma } from "../support/fixtures";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const CHROMA = path.resolve(ROOT, "../shared/eval/chroma/corpora");
+const haveChromaData = haveChroma();
 
 const tiktoken = new Tiktoken(cl100k);
 const tokenLength = (text: string) => tiktoken.encode(text).length;
@@ -185,8 +187,8 @@ describe("recursive chunker: hand-made texts", () => {
   });
 });
 
-describe.skipIf(!existsSync(CHROMA))("recursive chunker: Chroma corpora", () => {
-  const files = existsSync(CHROMA) ? readdirSync(CHROMA).filter((f) => f.endsWith(".md")) : [];
+describe.skipIf(!haveChromaData)("recursive chunker: Chroma corpora", () => {
+  const files = haveChromaData ? readdirSync(CHROMA).filter((f) => f.endsWith(".md")) : [];
   const cases = files.flatMap((f) => SETTINGS.map((s) => [f, s.name] as const));
   it.each(cases)("%s — %s", async (file, settingName) => {
     const setting = SETTINGS.find((s) => s.name === settingName)!;

@@ -3,15 +3,17 @@
  * exit codes 0 / 2 / 3. Each case spawns the real command.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { haveCorpus as needCorpus } from "../support/fixtures";
 import { describe, expect, it } from "vitest";
 import type { DocModel } from "../../src/core/document";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const SAMPLE = path.join(ROOT, "public/sample.pdf");
 const CORPUS = path.resolve(ROOT, "../shared/corpus");
+const haveCorpus = needCorpus();
 const tmp = mkdtempSync(path.join(tmpdir(), "cli-test-"));
 
 function cli(...args: string[]) {
@@ -136,29 +138,26 @@ describe("cli", () => {
     expect(cli("chunk", write("table.xlsx", "PK\u0003\u0004"), "--chunker", "token").code).toBe(3);
   });
 
-  it.skipIf(!existsSync(CORPUS))(
-    "asks for a password, opens with it, and refuses image-only PDFs (corpus)",
-    () => {
-      const enc = path.join(CORPUS, "encrypted-aes256-user-pass-abc.pdf");
-      const locked = cli("chunk", enc, "--chunker", "token");
-      expect(locked.code).toBe(3);
-      expect(locked.stderr).toMatch(/password/i);
-      const wrong = cli("chunk", enc, "--chunker", "token", "--password", "nope");
-      expect(wrong.code).toBe(3);
-      expect(wrong.stderr).toMatch(/password/i);
-      const open = cli("chunk", enc, "--chunker", "token", "--password", "abc");
-      expect(open.code).toBe(0);
-      expect(open.stdout).toContain("Issue 6010");
-      const scan = cli("chunk", path.join(CORPUS, "scanned-no-text.pdf"), "--chunker", "token");
-      expect(scan.code).toBe(3);
-      expect(scan.stderr).toMatch(/no text/);
-      const rejected = cli("extract", path.join(CORPUS, "corrupt-bad-xref-w-reject.pdf"), "--json");
-      expect(rejected.code).toBe(3);
-      expect(rejected.stdout).toBe("");
-    },
-  );
+  it.skipIf(!haveCorpus)("asks for a password, opens with it, and refuses image-only PDFs (corpus)", () => {
+    const enc = path.join(CORPUS, "encrypted-aes256-user-pass-abc.pdf");
+    const locked = cli("chunk", enc, "--chunker", "token");
+    expect(locked.code).toBe(3);
+    expect(locked.stderr).toMatch(/password/i);
+    const wrong = cli("chunk", enc, "--chunker", "token", "--password", "nope");
+    expect(wrong.code).toBe(3);
+    expect(wrong.stderr).toMatch(/password/i);
+    const open = cli("chunk", enc, "--chunker", "token", "--password", "abc");
+    expect(open.code).toBe(0);
+    expect(open.stdout).toContain("Issue 6010");
+    const scan = cli("chunk", path.join(CORPUS, "scanned-no-text.pdf"), "--chunker", "token");
+    expect(scan.code).toBe(3);
+    expect(scan.stderr).toMatch(/no text/);
+    const rejected = cli("extract", path.join(CORPUS, "corrupt-bad-xref-w-reject.pdf"), "--json");
+    expect(rejected.code).toBe(3);
+    expect(rejected.stdout).toBe("");
+  });
 
-  it.skipIf(!existsSync(CORPUS))(
+  it.skipIf(!haveCorpus)(
     "exits 0 for a PDF with a text-less page and names the page on stderr (corpus)",
     () => {
       const r = cli(

@@ -5,7 +5,6 @@
  * 4. tightness. Skipped without ../shared/corpus or `pdftotext`. GEOMETRY_REPORT=1 prints the
  * measured numbers per file (and a few failures of each check).
  */
-import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
@@ -14,13 +13,15 @@ import { CHUNKERS } from "../../src/core/chunkers/registry";
 import type { DocModel } from "../../src/core/document";
 import { createRunContext, runChunker } from "../../src/core/engine";
 import { extractPdfFile } from "../../src/pdf/node";
-import { hasPdftotext, popplerWords, type PopplerWord } from "../pdf/poppler";
+import { popplerWords, type PopplerWord } from "../pdf/poppler";
+import { haveCorpus as needCorpus, havePdftotext } from "../support/fixtures";
 import { locateWords, type Located } from "./locate";
 import { measure, share, type Ratio } from "./measure";
 
 const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
 const CORPUS = path.resolve(repoRoot, "../shared/corpus");
-const haveCorpus = existsSync(path.join(CORPUS, "MANIFEST.md"));
+const haveCorpus = needCorpus();
+const hasPdftotext = havePdftotext();
 const REPORT = process.env.GEOMETRY_REPORT === "1";
 
 interface Case {

@@ -5,7 +5,7 @@
  * comparisons are skipped when `pdftotext` is not on PATH.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -13,11 +13,13 @@ import type { DocModel } from "../../src/core/document";
 import { isPdfError, type PdfErrorCode } from "../../src/pdf/errors";
 import { extractPdfBytes, extractPdfFile } from "../../src/pdf/node";
 import { assertHasText, pageProblems } from "../../src/pdf/problems";
-import { hasPdftotext, matchWords, popplerWords } from "./poppler";
+import { matchWords, popplerWords } from "./poppler";
+import { haveCorpus as needCorpus, havePdftotext } from "../support/fixtures";
 
 const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
 const CORPUS = path.resolve(repoRoot, "../shared/corpus");
-const haveCorpus = existsSync(path.join(CORPUS, "MANIFEST.md"));
+const haveCorpus = needCorpus();
+const hasPdftotext = havePdftotext();
 
 const corpusFile = (name: string): string => path.join(CORPUS, name);
 

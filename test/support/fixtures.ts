@@ -1,0 +1,39 @@
+/**
+ * Fixtures from outside the repo: ../shared (the real-PDF corpus, Chroma's evaluation data) and
+ * poppler's pdftotext. On a machine without them, tests that need them skip with a message. In CI
+ * (CI=true) with ../shared present, a missing fixture fails instead: CI has both, so a skip there
+ * would hide a broken test (DESIGN §11).
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import path from "node:path";
+
+export const ROOT = path.resolve(import.meta.dirname, "../..");
+export const SHARED = path.resolve(ROOT, "../shared");
+export const CORPUS = path.join(SHARED, "corpus");
+export const CHROMA_CORPORA = path.join(SHARED, "eval/chroma/corpora");
+
+const inCiWithShared = () => process.env.CI === "true" && existsSync(SHARED);
+
+/**
+ * True when the fixture is there. Absent: in CI beside ../shared this throws (the test file fails);
+ * elsewhere it says what is skipped and returns false.
+ */
+export function fixture(name: string, present: boolean): boolean {
+  if (present) return true;
+  const message = `${name} is missing`;
+  if (inCiWithShared()) throw new Error(`${message}: CI has ../shared and poppler, so this must not skip`);
+  process.stderr.write(`skipping tests that need ${name}: ${message}\n`);
+  return false;
+}
+
+export const haveCorpus = () => fixture("../shared/corpus", existsSync(path.join(CORPUS, "MANIFEST.md")));
+
+export const haveChroma = () => fixture("../shared/eval/chroma", existsSync(CHROMA_CORPORA));
+
+let pdftotext: boolean | undefined;
+export const havePdftotext = () =>
+  fixture(
+    "poppler's pdftotext",
+    (pdftotext ??= spawnSync("pdftotext", ["-v"], { encoding: "utf8" }).error === undefined),
+  );
