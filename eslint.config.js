@@ -21,6 +21,25 @@ const coreForbidden = [
   },
 ];
 
+// What src/app may not load: the page draws and asks; the engine worker computes. Types are fine.
+const appForbidden = [
+  {
+    group: [
+      "**/core/providers/*",
+      "!**/core/providers/session",
+      "!**/core/providers/endpoint",
+      "!**/core/providers/rateLimit",
+    ],
+    allowTypeImports: true,
+    message: "Provider clients run in the engine worker; the page reaches them through app/engine/workers.",
+  },
+  {
+    group: ["**/workers/**", "**/host/**", "**/cli/**", "**/core/engine"],
+    allowTypeImports: true,
+    message: "The page talks to the engine only through app/engine/workers (a comlink bridge).",
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -53,6 +72,13 @@ export default tseslint.config(
       // compiler, and TanStack Virtual's useVirtualizer is the documented way to virtualize.
       "react-hooks/incompatible-library": "off",
     },
+  },
+  {
+    files: ["src/app/**/*.{ts,tsx}"],
+    // The bridge itself, and the viewer's dev-only harness (not in the build), which chunks on the
+    // main thread to time the viewer alone.
+    ignores: ["src/app/engine/workers.ts", "src/app/viewer/harness/**"],
+    rules: { "no-restricted-imports": ["error", { patterns: appForbidden }] },
   },
   {
     files: ["src/core/**/*.ts"],

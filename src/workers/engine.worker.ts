@@ -14,6 +14,11 @@ import { packChunks, packedTransferables, type PackedChunks } from "../core/pack
 import type { SessionEndpoints } from "../core/providers/session";
 import type { JudgeResult } from "../core/quality/llmJudge";
 import type { RunQuality } from "../core/quality/runQuality";
+import {
+  testConnection,
+  type ConnectionResult,
+  type ConnectionTarget,
+} from "../core/providers/testConnection";
 import type { SimilarityCurve } from "../core/similarity/adjacent";
 import { EngineHost, type OpenRequest, type RunRequest } from "../host/engine";
 import type { LlmMeter } from "../host/metering";
@@ -116,6 +121,11 @@ const api = {
         return result;
       },
     );
+  },
+
+  /** One small real request to an endpoint the user is editing (the settings dialog's "Test connection"). */
+  testConnection(id: number, target: ConnectionTarget): Promise<WorkerResult<ConnectionResult>> {
+    return tracked(id, (signal) => testConnection(target, signal));
   },
 
   cancel(id: number): void {

@@ -5,7 +5,8 @@
  */
 import { useEffect, useRef, useState } from "react";
 import type { SessionEndpoints } from "../../core/providers/session";
-import { testConnection, type ConnectionResult } from "../../core/providers/testConnection";
+import type { ConnectionResult } from "../../core/providers/testConnection";
+import { testEndpoint } from "../engine/workers";
 
 export function ConnectionTest({
   kind,
@@ -33,7 +34,7 @@ export function ConnectionTest({
     const testedFor = JSON.stringify(endpoint);
     setState({ busy: true, testedFor });
     try {
-      const result = await testConnection({ kind, ...endpoint }, c.signal);
+      const result = await testEndpoint({ kind, ...endpoint }, c.signal);
       if (!c.signal.aborted) setState({ busy: false, result, testedFor });
     } catch (err) {
       // Our own abort (the dialog closed or the test was restarted): nothing to show.

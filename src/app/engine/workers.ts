@@ -13,12 +13,15 @@ import type { DocumentKind } from "../../core/fileKind";
 import { unpackChunks } from "../../core/packedChunks";
 import type { SessionEndpoints } from "../../core/providers/session";
 import type { JudgeResult } from "../../core/quality/llmJudge";
+import type { ConnectionResult, ConnectionTarget } from "../../core/providers/testConnection";
 import type { RunQuality } from "../../core/quality/runQuality";
 import type { SimilarityCurve } from "../../core/similarity/adjacent";
 import type { EncodingName } from "../../core/text/tokenizer";
 import type { RunRequest } from "../../host/engine";
 import type { EngineWorkerApi } from "../../workers/engine.worker";
 import { unwrap, type WorkerResult } from "../../workers/workerResult";
+
+export { isAbortError } from "../../workers/workerResult";
 
 /** DESIGN §3: a run still busy this long after its abort gets its worker terminated and replaced. */
 export const CANCEL_DEADLINE_MS = 2000;
@@ -206,6 +209,11 @@ export function judgeRunCoherence(
     await ensureOpen(instance, docId);
     return api.judgeCoherence(id, docId, ranges);
   });
+}
+
+/** Tests an endpoint from the engine worker, where provider code lives (the page has none). */
+export function testEndpoint(target: ConnectionTarget, signal?: AbortSignal): Promise<ConnectionResult> {
+  return request(signal, (api, id) => api.testConnection(id, target));
 }
 
 /** LLM tokens spent by runs that never reported them (superseded or failed); zero after the call. */
