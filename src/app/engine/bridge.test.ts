@@ -1,0 +1,90 @@
+import { describe, expect, it, vi } from "vitest";
+import type { DocModel } from "../../core/document";
+import type { WorkerResult } from "../../workers/workerResult";
+import { EngineBridge, type EngineApi, type EngineWorkerHandle } from "./bridge";
+
+const doc = { id: "doc-1", name: "a.txt", text: "abc", pages: [], runs: [], headings: [] } as DocModel;
+const ok = <T>(value: T): WorkerResult<T> => ({ ok: true, value });
+
+/** A fake worker: `open` answers at once; `run` answers only when told, or never (a stuck chunker). */
+function fakeWorker(name: string, log: string[], stuck: boolean): EngineWorkerHandle {
+  const api = {
+    open: vi.fn(async () => {
+      log.push(`${name}:open`);
+      return ok(doc);
+    }),
+    run: vi.fn((id: number) => {
+      log.push(`${name}:run#${id}`);
+      return stuck ? new Promise(() => undefined) : Promise.resolve(ok(`result of ${name}`));
+    }),
+    cancel: vi.fn(async (id: number) => void log.push(`${name}:cancel#${id}`)),
+    setEndpoints: vi.fn(async () => ok(undefined)),
+    forget: vi.fn(async () => undefined),
+    takeUnbookedLlmTokens: vi.fn(async () => 0),
+  };
+  return { api: api as unknown as EngineApi, terminate: () => log.push(`${name}:terminated`) };
+}
+
+describe("EngineBridge", () => {
+  it("rejects an aborted call at once, and replaces a worker still busy after the deadline", async () => {
+    const log: string[] = [];
+    let spawned = 0;
+    const bridge = new EngineBridge(() => fakeWorker(`w${++spawned}`, log, spawned === 1), undefined, 30);
+    await bridge.open(new Uint8Array([1]), { name: "a.txt" }, () => undefined);
+
+    const stale = new AbortController();
+    const staleRun = bridge.request(
+      stale.signal,
+      (api, id) => api.run(id, { docId: doc.id, chunker: "x", config: {} }),
+      doc.id,
+    );
+    // A second call waits on the same stuck worker without being aborted.
+    const waiting = bridge.request(
+      undefined,
+      (api, id) => api.run(id, { docId: doc.id, chunker: "y", config: {} }),
+      doc.id,
+    );
+    await new Promise((r) => setTimeout(r, 5));
+    stale.abort(new DOMException("superseded", "AbortError"));
+    await expect(staleRun).rejects.toThrow("superseded");
+    expect(log.some((l) => l.startsWith("w1:cancel#"))).toBe(true);
+    expect(bridge.restarts).toBe(0);
+
+    // The waiting call is sent again to the new worker, which reopens the document from the bytes kept.
+    await expect(waiting).resolves.toBe("result of w2");
+    expect(bridge.restarts).toBe(1);
+    expect(log).toContain("w1:terminated");
+    expect(log.indexOf("w2:open")).toBeLessThan(log.findIndex((l) => l.startsWith("w2:run")));
+  });
+
+  it("keeps a worker that finishes the aborted call before the deadline", async () => {
+    const log: string[] = [];
+    let release!: () => void;
+    const handle = fakeWorker("w", log, false);
+    (handle.api as unknown as { run: unknown }).run = () =>
+      new Promise((resolve) => (release = () => resolve(ok("late"))));
+    const bridge = new EngineBridge(() => handle, undefined, 40);
+    const controller = new AbortController();
+    const call = bridge.request(controller.signal, (api, id) =>
+      api.run(id, { docId: "d", chunker: "x", config: {} }),
+    );
+    await new Promise((r) => setTimeout(r, 5));
+    controller.abort();
+    await expect(call).rejects.toThrow();
+    release();
+    await new Promise((r) => setTimeout(r, 80));
+    expect(bridge.restarts).toBe(0);
+    expect(log).not.toContain("w:terminated");
+  });
+
+  it("refuses a run on a document it never opened", async () => {
+    const bridge = new EngineBridge(() => fakeWorker("w", [], false));
+    await expect(
+      bridge.request(
+        undefined,
+        (api, id) => api.run(id, { docId: "nope", chunker: "x", config: {} }),
+        "nope",
+      ),
+    ).rejects.toThrow(/open it again/);
+  });
+});
