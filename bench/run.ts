@@ -27,7 +27,8 @@ import type { NumberParam } from "../src/core/chunk";
 import { CHUNKERS } from "../src/core/chunkers/registry";
 import { createRunContext, runRanges, scoreCoherence, scoreRun } from "../src/core/engine";
 import { EncodedTextCache } from "../src/core/text/encodedText";
-import { loadTokenizer, type TokenizerEngine } from "../src/core/text/tokenizer";
+import { loadTokenizer, type Tokenizer } from "../src/core/text/tokenizer";
+import { loadJsTiktoken } from "../test/support/jsTiktoken";
 import { extractPdfBytes, openPdfjs } from "../src/pdf/node";
 
 const ROOT = resolve(import.meta.dirname, "..");
@@ -111,21 +112,28 @@ async function benchExtraction(files: string[]) {
   };
 }
 
+type TokenizerEngine = "gpt-tokenizer" | "js-tiktoken";
+
+const loadEngine = (
+  engine: TokenizerEngine,
+  encoding: Parameters<typeof loadTokenizer>[0],
+): Promise<Tokenizer> => (engine === "gpt-tokenizer" ? loadTokenizer(encoding) : loadJsTiktoken(encoding));
+
 function contextFor(engine: TokenizerEngine): RunContext {
   return {
     ...createRunContext(undefined, new EncodedTextCache()),
-    tokenizer: (encoding) => loadTokenizer(encoding, engine),
+    tokenizer: (encoding) => loadEngine(engine, encoding),
   };
 }
 
 async function benchTokenChunker(doc: DocModel) {
   const mb = new TextEncoder().encode(doc.text).length / 1e6;
-  await loadTokenizer("cl100k_base", "gpt-tokenizer");
-  await loadTokenizer("cl100k_base", "js-tiktoken");
+  await loadTokenizer("cl100k_base");
+  await loadJsTiktoken("cl100k_base");
 
   // The engine's own share: bare encode of the same text, nothing else.
-  const fast = await loadTokenizer("cl100k_base", "gpt-tokenizer");
-  const reference = await loadTokenizer("cl100k_base", "js-tiktoken");
+  const fast = await loadTokenizer("cl100k_base");
+  const reference = await loadJsTiktoken("cl100k_base");
   const encodeFast = await medianMs(async () => fast.encode(doc.text));
   const encodeReference = await medianMs(async () => reference.encode(doc.text));
 

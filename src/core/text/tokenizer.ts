@@ -1,21 +1,19 @@
 /**
- * Tokenizers behind one interface. The ids are tiktoken's (cl100k_base, o200k_base); two engines
- * produce them: gpt-tokenizer (the default: ~6× faster on this machine, which is what makes the
- * cold-chunking goal reachable — see bench/) and js-tiktoken (the product card's, kept as the
- * reference; a test asserts both give identical ids). Rank tables are large, so each encoding is
- * loaded lazily, once, on first use.
+ * Tokenizers behind one interface. The ids are tiktoken's (cl100k_base, o200k_base), produced by
+ * gpt-tokenizer: ~6× faster than js-tiktoken on this machine, which is what makes the cold-chunking
+ * goal reachable (bench/). js-tiktoken, the product card's, is the reference the tests and the
+ * benchmark hold it to (test/support/jsTiktoken: identical ids) and ships in no build. Rank tables
+ * are large, so each encoding is loaded lazily, once, on first use.
  */
 
 export const ENCODINGS = ["cl100k_base", "o200k_base"] as const;
 export type EncodingName = (typeof ENCODINGS)[number];
 export const DEFAULT_ENCODING: EncodingName = "cl100k_base";
 
-export const ENGINES = ["gpt-tokenizer", "js-tiktoken"] as const;
-export type TokenizerEngine = (typeof ENGINES)[number];
-
 export interface Tokenizer {
   readonly encoding: EncodingName;
-  readonly engine: TokenizerEngine;
+  /** The library that produced the ids ("gpt-tokenizer"; tests load "js-tiktoken" as the reference). */
+  readonly engine: string;
   /** Special-token text ("<|endoftext|>") is encoded as ordinary text: documents are data. */
   encode(text: string): number[];
   decode(ids: readonly number[]): string;
@@ -38,14 +36,11 @@ export function encodingForModel(model: string): EncodingName | null {
 
 const loaded = new Map<string, Promise<Tokenizer>>();
 
-export function loadTokenizer(
-  encoding: EncodingName = DEFAULT_ENCODING,
-  engine: TokenizerEngine = "gpt-tokenizer",
-): Promise<Tokenizer> {
-  const key = `${engine}:${encoding}`;
+export function loadTokenizer(encoding: EncodingName = DEFAULT_ENCODING): Promise<Tokenizer> {
+  const key = encoding;
   let tokenizer = loaded.get(key);
   if (!tokenizer) {
-    tokenizer = engine === "gpt-tokenizer" ? loadGptTokenizer(encoding) : loadJsTiktoken(encoding);
+    tokenizer = loadGptTokenizer(encoding);
     loaded.set(key, tokenizer);
     // A failed load (a chunk that did not arrive) may succeed on the next call.
     tokenizer.catch(() => loaded.delete(key));
@@ -73,7 +68,7 @@ function isAscii(text: string): boolean {
   return true;
 }
 
-function specialByteLength(specials: Record<string, number>): Map<number, number> {
+export function specialByteLength(specials: Record<string, number>): Map<number, number> {
   const encoder = new TextEncoder();
   return new Map(Object.entries(specials).map(([text, id]) => [id, encoder.encode(text).length]));
 }
@@ -108,35 +103,5 @@ async function loadGptTokenizer(encoding: EncodingName): Promise<Tokenizer> {
     decode: (ids) => api.decode(ids),
     count: (text) => api.encode(text, noSpecial).length,
     byteLength: (id) => lengths[id] || special.get(id) || 0,
-  };
-}
-
-async function loadJsTiktoken(encoding: EncodingName): Promise<Tokenizer> {
-  const [{ Tiktoken }, ranks] = await Promise.all([
-    import("js-tiktoken/lite"),
-    encoding === "o200k_base"
-      ? import("js-tiktoken/ranks/o200k_base")
-      : import("js-tiktoken/ranks/cl100k_base"),
-  ]);
-  const tiktoken = new Tiktoken(ranks.default);
-  const lengths = new Map<number, number>();
-  for (const line of ranks.default.bpe_ranks.split("\n")) {
-    // "<marker> <offset> <b64> <b64> …": consecutive ranks from offset; a base64 token's byte
-    // length follows from its length and padding, no decoding needed.
-    const [, offsetText, ...tokens] = line.split(" ");
-    const offset = Number.parseInt(offsetText ?? "", 10);
-    tokens.forEach((b64, i) => {
-      const padding = b64.endsWith("==") ? 2 : b64.endsWith("=") ? 1 : 0;
-      lengths.set(offset + i, (b64.length / 4) * 3 - padding);
-    });
-  }
-  for (const [id, length] of specialByteLength(ranks.default.special_tokens)) lengths.set(id, length);
-  return {
-    encoding,
-    engine: "js-tiktoken",
-    encode: (text) => tiktoken.encode(text, [], []),
-    decode: (ids) => tiktoken.decode([...ids]),
-    count: (text) => tiktoken.encode(text, [], []).length,
-    byteLength: (id) => lengths.get(id) ?? 0,
   };
 }
