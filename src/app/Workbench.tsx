@@ -126,7 +126,7 @@ const DocumentView = memo(function DocumentView({
   const compare = useCompareRun(doc);
   const statusB = useRunStatus(compare.state, compare.enabled ? doc : undefined).text;
   const comparison = useComparison(doc, compare.enabled ? runState.run : undefined, compare.state.run);
-  const chunks: readonly Chunk[] = runState.run?.chunks ?? EMPTY;
+  const chunks: readonly Chunk[] = runState.ranges?.chunks ?? EMPTY;
   const qualityFlags = useMemo(
     () => (runState.qualityCurrent ? (runState.run?.quality?.chunks.map((q) => q.flags) ?? []) : []),
     [runState.run, runState.qualityCurrent],
@@ -174,7 +174,7 @@ const DocumentView = memo(function DocumentView({
             onHierarchyViewChange={setHierarchyView}
           />
         )}
-        <SimilarityPanel run={run} doc={doc} />
+        <SimilarityPanel run={runState.ranges} doc={doc} />
       </section>
       <aside className="chunks">
         <ChunkList chunks={chunks} colorOf={chunkColor} qualityFlags={qualityFlags} />

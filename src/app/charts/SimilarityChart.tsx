@@ -2,22 +2,23 @@
  * The similarity curve (DESIGN §4 `similarity-chart`): adjacent similarities along the document, the
  * run's boundaries as marks on the curve, and a threshold line (`threshold-handle`) the user drags —
  * each move reports the new similarity, the owner turns it into the chunker's config and the run
- * follows. recharts draws the curve; the handle is our own element over the plot, positioned on the
- * same fixed y scale, so dragging never waits for recharts to re-layout.
+ * follows. recharts draws the curve, and only the curve: the boundaries (a canvas over the plot) and
+ * the handle (our own element, on the same fixed y scale) change with every run, so a re-chunk or a
+ * drag never makes recharts lay out its line again.
  */
 import { memo, useEffect, useMemo, useRef, useState } from "react";
-import { Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { minMaxIndices } from "./downsample";
 import "./charts.css";
 
 export interface CurvePoint {
   value: number;
-  /** What hovering this point names ("sentences 12–13"). */
-  label: string;
 }
 
 export interface SimilarityChartProps {
   points: readonly CurvePoint[];
+  /** What hovering point i names ("gap 12 · …end ‖ start…"), asked for only when hovered. */
+  labelOf(index: number): string;
   /** Indices of points where the run placed a boundary. */
   boundaries: readonly number[];
   threshold: number | null;
@@ -47,15 +48,15 @@ export const SimilarityChart = memo(function SimilarityChart(props: SimilarityCh
   // Few boundaries are dots on the curve; many (a late chunker at a low threshold cuts thousands of
   // gaps) are a rug under it, drawn on one canvas: thousands of SVG circles cost a redraw 200 ms.
   const dots = boundaries.length <= MAX_DOTS;
-  const data = useMemo(() => {
-    const values = points.map((p) => p.value);
-    const boundarySet = dots ? new Set(boundaries) : null;
-    return minMaxIndices(values, MAX_DRAWN, dots ? boundaries : []).map((i) => ({
-      i,
-      value: points[i]!.value,
-      boundary: boundarySet?.has(i) ? points[i]!.value : null,
-    }));
-  }, [points, boundaries, dots]);
+  const data = useMemo(
+    () =>
+      minMaxIndices(
+        points.map((p) => p.value),
+        MAX_DRAWN,
+        [],
+      ).map((i) => ({ i, value: points[i]!.value })),
+    [points],
+  );
 
   // The dragged value shows until the run it asked for arrives with its own threshold.
   const [dragValue, setDragValue] = useState<number | null>(null);
@@ -85,65 +86,22 @@ export const SimilarityChart = memo(function SimilarityChart(props: SimilarityCh
         </span>
       </figcaption>
       <div className="chart-plot" ref={plot} style={{ height: HEIGHT }}>
-        <ResponsiveContainer width="100%" height={HEIGHT}>
-          <LineChart
-            data={data}
-            margin={MARGIN}
-            onMouseMove={(state) => {
-              const index = state?.activeTooltipIndex;
-              const row =
-                typeof index === "number"
-                  ? data[index]
-                  : typeof index === "string"
-                    ? data[Number(index)]
-                    : undefined;
-              props.onHoverPoint(row ? row.i : null);
-            }}
-            onMouseLeave={() => props.onHoverPoint(null)}
-            onClick={(state) => {
-              const index = state?.activeTooltipIndex;
-              const row = index === undefined || index === null ? undefined : data[Number(index)];
-              if (row) props.onClickPoint(row.i);
-            }}
-          >
-            <XAxis
-              dataKey="i"
-              type="number"
-              domain={[0, Math.max(1, points.length - 1)]}
-              height={X_AXIS_HEIGHT}
-              tick={{ fontSize: 10 }}
-            />
-            <YAxis domain={[lo, 1]} width={Y_AXIS_WIDTH} tick={{ fontSize: 10 }} allowDataOverflow />
-            <Tooltip
-              isAnimationActive={false}
-              formatter={(value) => (typeof value === "number" ? value.toFixed(3) : String(value))}
-              labelFormatter={(i) => points[Number(i)]?.label ?? ""}
-            />
-            <Line
-              type="linear"
-              dataKey="value"
-              stroke="#4c6ef5"
-              strokeWidth={1.2}
-              dot={false}
-              isAnimationActive={false}
-            />
-            {dots && (
-              <Line
-                type="linear"
-                dataKey="boundary"
-                stroke="none"
-                dot={{ r: 2.5, fill: "#e8590c", stroke: "none" }}
-                activeDot={false}
-                isAnimationActive={false}
-                connectNulls={false}
-              />
-            )}
-            {shown !== null && (
-              <ReferenceLine y={shown} stroke="#c92a2a" strokeDasharray="4 3" ifOverflow="extendDomain" />
-            )}
-          </LineChart>
-        </ResponsiveContainer>
-        {!dots && <BoundaryRug count={points.length} boundaries={boundaries} />}
+        <CurvePlot
+          data={data}
+          count={points.length}
+          lo={lo}
+          labelOf={props.labelOf}
+          onHoverPoint={props.onHoverPoint}
+          onClickPoint={props.onClickPoint}
+        />
+        <BoundaryMarks
+          points={points}
+          boundaries={boundaries}
+          dots={dots}
+          lo={lo}
+          plotTop={plotTop}
+          plotHeight={plotHeight}
+        />
         {shown !== null && (
           <div
             className={`threshold-handle${onThresholdChange ? "" : " disabled"}`}
@@ -186,41 +144,134 @@ export const SimilarityChart = memo(function SimilarityChart(props: SimilarityCh
   );
 });
 
-/** Boundaries as ticks on one canvas under the plot, for runs with too many to draw as SVG dots. */
-const BoundaryRug = memo(function BoundaryRug({
-  count,
-  boundaries,
-}: {
+interface CurvePlotProps {
+  data: { i: number; value: number }[];
   count: number;
+  lo: number;
+  labelOf(index: number): string;
+  onHoverPoint(index: number | null): void;
+  onClickPoint(index: number): void;
+}
+
+/** The recharts part: its props change only with the curve, not with a run's boundaries. */
+const CurvePlot = memo(function CurvePlot({
+  data,
+  count,
+  lo,
+  labelOf,
+  onHoverPoint,
+  onClickPoint,
+}: CurvePlotProps) {
+  return (
+    <ResponsiveContainer width="100%" height={HEIGHT}>
+      <LineChart
+        data={data}
+        margin={MARGIN}
+        onMouseMove={(state) => {
+          const index = state?.activeTooltipIndex;
+          const row =
+            typeof index === "number"
+              ? data[index]
+              : typeof index === "string"
+                ? data[Number(index)]
+                : undefined;
+          onHoverPoint(row ? row.i : null);
+        }}
+        onMouseLeave={() => onHoverPoint(null)}
+        onClick={(state) => {
+          const index = state?.activeTooltipIndex;
+          const row = index === undefined || index === null ? undefined : data[Number(index)];
+          if (row) onClickPoint(row.i);
+        }}
+      >
+        <XAxis
+          dataKey="i"
+          type="number"
+          domain={[0, Math.max(1, count - 1)]}
+          height={X_AXIS_HEIGHT}
+          tick={TICK}
+        />
+        <YAxis domain={[lo, 1]} width={Y_AXIS_WIDTH} tick={TICK} allowDataOverflow />
+        <Tooltip
+          isAnimationActive={false}
+          formatter={(value) => (typeof value === "number" ? value.toFixed(3) : String(value))}
+          labelFormatter={(i) => labelOf(Number(i))}
+        />
+        <Line
+          type="linear"
+          dataKey="value"
+          stroke="#4c6ef5"
+          strokeWidth={1.2}
+          dot={false}
+          isAnimationActive={false}
+        />
+      </LineChart>
+    </ResponsiveContainer>
+  );
+});
+
+const TICK = { fontSize: 10 };
+
+/**
+ * A run's boundaries on one canvas over the plot: dots on the curve while there are few, a rug of
+ * ticks under it when there are many (a late chunker at a low threshold cuts thousands of gaps).
+ * Drawn in a canvas so a new run redraws them without touching the chart.
+ */
+const BoundaryMarks = memo(function BoundaryMarks({
+  points,
+  boundaries,
+  dots,
+  lo,
+  plotTop,
+  plotHeight,
+}: {
+  points: readonly CurvePoint[];
   boundaries: readonly number[];
+  dots: boolean;
+  lo: number;
+  plotTop: number;
+  plotHeight: number;
 }) {
   const canvas = useRef<HTMLCanvasElement>(null);
+  const height = dots ? HEIGHT : RUG_HEIGHT;
   useEffect(() => {
     const el = canvas.current;
     if (!el) return;
     const ratio = window.devicePixelRatio || 1;
     const width = el.clientWidth;
     el.width = Math.max(1, Math.round(width * ratio));
-    el.height = Math.round(RUG_HEIGHT * ratio);
+    el.height = Math.round(height * ratio);
     const ctx = el.getContext("2d");
     if (!ctx) return;
     ctx.scale(ratio, ratio);
     ctx.fillStyle = "#e8590c";
-    const span = Math.max(1, count - 1);
-    for (const b of boundaries) ctx.fillRect(Math.round((b / span) * (width - 1)), 0, 1, RUG_HEIGHT);
-  }, [count, boundaries]);
+    const span = Math.max(1, points.length - 1);
+    const x = (i: number) => (i / span) * (width - 1);
+    if (!dots) {
+      for (const b of boundaries) ctx.fillRect(Math.round(x(b)), 0, 1, RUG_HEIGHT);
+      return;
+    }
+    for (const b of boundaries) {
+      const value = points[b]?.value;
+      if (value === undefined) continue;
+      ctx.beginPath();
+      ctx.arc(x(b), plotTop + (1 - (value - lo) / (1 - lo)) * plotHeight, 2.5, 0, 2 * Math.PI);
+      ctx.fill();
+    }
+  }, [points, boundaries, dots, lo, plotTop, plotHeight, height]);
   return (
     <canvas
       ref={canvas}
-      className="boundary-rug"
-      data-testid="boundary-rug"
+      className={dots ? "boundary-dots" : "boundary-rug"}
+      data-testid={dots ? "boundary-dots" : "boundary-rug"}
       data-boundaries={boundaries.length}
-      title={`${boundaries.length} boundaries, one tick each`}
+      title={dots ? undefined : `${boundaries.length} boundaries, one tick each`}
+      // A canvas is a replaced element: left + right alone do not stretch it, a width does.
       style={{
         left: Y_AXIS_WIDTH,
-        right: MARGIN.right,
-        height: RUG_HEIGHT,
-        top: HEIGHT - X_AXIS_HEIGHT - MARGIN.bottom - RUG_HEIGHT,
+        width: `calc(100% - ${Y_AXIS_WIDTH + MARGIN.right}px)`,
+        height,
+        top: dots ? 0 : HEIGHT - X_AXIS_HEIGHT - MARGIN.bottom - RUG_HEIGHT,
       }}
     />
   );

@@ -5,7 +5,7 @@
  * other run gets the adjacent-sentence curve of the session's embedder with its boundaries on it, so
  * a user sees whether they fall at dips.
  */
-import { useCallback, useMemo } from "react";
+import { useCallback, useLayoutEffect, useMemo, useRef } from "react";
 import type { Chunk, ChunkRun } from "../../core/chunk";
 import { lineBoxes } from "../../core/citations";
 import type { DocModel, PageRect } from "../../core/document";
@@ -92,13 +92,28 @@ export function SimilarityPanel({ run, doc }: { run: ChunkRun | undefined; doc: 
     };
   }, [run, trace, adjacent.data, setParam]);
 
+  // The points keep their identity while the curve does (the adjacent curve across every run of a
+  // document): the chart then redraws only the run's boundaries, never its line.
+  const source = curve?.points;
   const points: CurvePoint[] = useMemo(
-    () => (curve ? curve.points.map((p, i) => ({ value: p.value, label: gapLabel(doc?.text, p, i) })) : []),
-    [curve, doc],
+    () => (source ? source.map((p) => ({ value: p.value })) : []),
+    [source],
   );
+
+  // Handlers read the latest curve and run through a ref, so their identity never changes and
+  // the chart's memo holds across runs.
+  const latest = useRef({ curve, run, doc });
+  useLayoutEffect(() => {
+    latest.current = { curve, run, doc };
+  }, [curve, run, doc]);
+  const labelOf = useCallback((i: number) => {
+    const p = latest.current.curve?.points[i];
+    return p ? gapLabel(latest.current.doc?.text, p, i) : "";
+  }, []);
 
   const onHover = useCallback(
     (i: number | null) => {
+      const { curve, doc } = latest.current;
       const p = i === null ? undefined : curve?.points[i];
       if (!p || !doc) return setHoverRange(null);
       const start = p.start ?? p.offset;
@@ -111,16 +126,17 @@ export function SimilarityPanel({ run, doc }: { run: ChunkRun | undefined; doc: 
       }
       setHoverRange({ start, end, byPage });
     },
-    [curve, doc, setHoverRange],
+    [setHoverRange],
   );
   const onClick = useCallback(
     (i: number) => {
+      const { curve, run } = latest.current;
       const p = curve?.points[i];
       if (!p || !run) return;
       const chunk = chunkAt(run.chunks, p.offset);
       if (chunk) selectChunk(chunk.id, true);
     },
-    [curve, run, selectChunk],
+    [selectChunk],
   );
 
   if (!run) return null;
@@ -138,6 +154,7 @@ export function SimilarityPanel({ run, doc }: { run: ChunkRun | undefined; doc: 
   return (
     <SimilarityChart
       points={points}
+      labelOf={labelOf}
       boundaries={curve.boundaries}
       threshold={curve.threshold}
       onThresholdChange={curve.onThreshold}

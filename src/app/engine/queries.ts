@@ -121,6 +121,8 @@ export type RunStage = "none" | "ranges" | "complete";
 export interface ChunkRunState {
   /** Stage 1, with stage 2's scores and stage 3's coherence, stats and warnings folded in as they arrive. */
   run: ChunkRun | undefined;
+  /** Stage 1 alone: its identity holds while the scores arrive, so views of the chunks alone do not redraw. */
+  ranges: ChunkRun | undefined;
   /** The run on screen belongs to an older config (the next one is computing). */
   isPlaceholder: boolean;
   /** run.quality scores this run's chunks (not an older run's, kept on screen while the next arrive). */
@@ -262,6 +264,7 @@ export function useChunkRun(doc: DocModel | undefined, chunker: string, config: 
 
   return {
     run,
+    ranges: ranges.data,
     isPlaceholder: ranges.isPlaceholderData,
     qualityCurrent:
       rangesIn &&
