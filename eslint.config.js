@@ -34,6 +34,11 @@ const appForbidden = [
     message: "Provider clients run in the engine worker; the page reaches them through app/engine/workers.",
   },
   {
+    group: ["**/core/chunkers/registry", "**/core/chunkers/*/*", "!**/core/chunkers/*/meta"],
+    allowTypeImports: true,
+    message: "The page loads chunkers' meta.ts (or chunkers/metas) only: their algorithms run in the engine worker.",
+  },
+  {
     group: ["**/workers/**", "**/host/**", "**/cli/**", "**/core/engine"],
     allowTypeImports: true,
     message: "The page talks to the engine only through app/engine/workers (a comlink bridge).",

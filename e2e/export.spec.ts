@@ -135,6 +135,8 @@ test("the header chunker offers its [chunking] TOML", async ({ page }) => {
 
   await page.getByTestId("export-button").click();
   const format = page.getByTestId("export-format");
+  // The dialog's code loads on first open (it is not in the first paint's bundle).
+  await expect(format).toBeVisible();
   // Only the formats that can express the header chunker, then the chunk formats.
   const offered = await format
     .locator("option")

@@ -3,14 +3,8 @@
  * a YAML round trip that keeps `profile`, and the seed's resolution priority.
  */
 import { describe, expect, it } from "vitest";
-import {
-  parseRoutingYaml,
-  resolveMode,
-  RoutingRulesError,
-  stringifyRoutingYaml,
-  validateRoutingRules,
-  type RoutingRules,
-} from "../src/core/routing";
+import { resolveMode, RoutingRulesError, validateRoutingRules, type RoutingRules } from "../src/core/routing";
+import { parseRoutingYaml, stringifyRoutingYaml } from "../src/core/routingYaml";
 
 /** The seed's "Routing Rules" example, verbatim. */
 const SEED_YAML = `default_profile: standard

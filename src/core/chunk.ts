@@ -167,7 +167,11 @@ export interface Preset<C> {
   config: Partial<C>;
 }
 
-export interface ChunkerSpec<C extends object = Record<string, unknown>> {
+/**
+ * What the page, the validator and the CLI's `chunkers` know of a chunker: everything but its
+ * algorithm. Each chunker's meta.ts holds one; the page loads nothing else of a chunker.
+ */
+export interface ChunkerMeta<C extends object = Record<string, unknown>> {
   id: string;
   label: string;
   /** The seed file this chunker reproduces. */
@@ -180,6 +184,10 @@ export interface ChunkerSpec<C extends object = Record<string, unknown>> {
   check?(config: C): ConfigProblem[];
   /** The encoding the run counts tokens with. */
   encodingOf(config: C): EncodingName;
+}
+
+/** A chunker whole: its meta and its algorithm (run.ts). Only the engine's hosts load these. */
+export interface ChunkerSpec<C extends object = Record<string, unknown>> extends ChunkerMeta<C> {
   chunk(doc: DocModel, config: C, ctx: RunContext): Promise<ChunkerOutput>;
 }
 

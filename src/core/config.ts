@@ -1,4 +1,4 @@
-import type { ChunkerSpec, ConfigProblem, ParamSpec } from "./chunk";
+import type { ChunkerMeta, ConfigProblem, ParamSpec } from "./chunk";
 
 /** A config that does not fit its chunker; the problems name the keys (the UI shows them inline). */
 export class ConfigError extends Error {
@@ -17,7 +17,7 @@ export class ConfigError extends Error {
  * exported config must not run with defaults unnoticed.
  */
 export function resolveConfig<C extends object>(
-  spec: ChunkerSpec<C>,
+  spec: ChunkerMeta<C>,
   input: unknown,
 ): { config: C; problems: ConfigProblem[] } {
   const problems: ConfigProblem[] = [];
@@ -49,7 +49,7 @@ export function resolveConfig<C extends object>(
   return { config: typed, problems };
 }
 
-export function validConfig<C extends object>(spec: ChunkerSpec<C>, input: unknown): C {
+export function validConfig<C extends object>(spec: ChunkerMeta<C>, input: unknown): C {
   const { config, problems } = resolveConfig(spec, input);
   if (problems.length > 0) throw new ConfigError(spec.id, problems);
   return config;

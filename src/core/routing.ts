@@ -1,6 +1,7 @@
 /**
  * The NOESIS RAG routing rules (config/rag_routing_rules.yaml) as far as they choose a chunker
- * mode: parse and write the YAML, validate its shape, resolve a mode for a context.
+ * mode: validate their shape, resolve a mode for a context (the YAML itself: routingYaml.ts, kept
+ * apart so the page's validation does not load a YAML library).
  *
  * Resolution (seed, "Resolution Priority"), most specific first: tenant + doc_class +
  * collection_id > tenant + doc_class > tenant + collection_id > tenant > default_chunker_mode.
@@ -10,8 +11,6 @@
  * two rules with the same selectors and different modes are an error (the seed's
  * ROUTE_DUP_SELECTOR); a missing default_chunker_mode is "late" (the seed's RoutingTable default).
  */
-import { isNode, LineCounter, parseDocument, stringify, type Document } from "yaml";
-
 export const CHUNKER_MODES = ["late", "agentic"] as const;
 export type ChunkerMode = (typeof CHUNKER_MODES)[number];
 
@@ -56,56 +55,11 @@ export function formatProblem(p: RoutingProblem): string {
   return `${where}${p.path ? `${p.path}: ` : ""}${p.message}`;
 }
 
-type PathPart = string | number;
-type Locate = (path: readonly PathPart[]) => { line: number; col: number } | undefined;
+export type PathPart = string | number;
+/** Where a path of the parsed value sits in its source text, for problems with line numbers. */
+export type Locate = (path: readonly PathPart[]) => { line: number; col: number } | undefined;
 
-/** Parses rag_routing_rules.yaml text; YAML syntax errors and shape errors carry line numbers. */
-export function parseRoutingYaml(text: string): RoutingRules {
-  const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter });
-  if (doc.errors.length > 0) {
-    throw new RoutingRulesError(
-      doc.errors.map((e) => {
-        const pos = e.linePos?.[0];
-        // yaml's pretty message repeats the position and quotes the line: keep the sentence, position apart.
-        const message = e.message.split("\n")[0]!.replace(/ at line \d+, column \d+:?$/, "");
-        return { path: "", message, ...(pos ? { line: pos.line, col: pos.col } : {}) };
-      }),
-    );
-  }
-  const { rules, problems } = validateRoutingRules(doc.toJS() ?? {}, locator(doc, lineCounter));
-  if (!rules) throw new RoutingRulesError(problems);
-  return rules;
-}
-
-function locator(doc: Document, lineCounter: LineCounter): Locate {
-  return (path) => {
-    // The node itself, or for a missing key the nearest map holding it.
-    for (let n = path.length; n >= 0; n--) {
-      const node = n === 0 ? doc.contents : doc.getIn(path.slice(0, n), true);
-      if (isNode(node) && node.range) return lineCounter.linePos(node.range[0]);
-    }
-    return undefined;
-  };
-}
-
-/** Writes rules as YAML in the seed's key order; parseRoutingYaml(stringifyRoutingYaml(r)) equals r. */
-export function stringifyRoutingYaml(rules: RoutingRules): string {
-  const out: Record<string, unknown> = {};
-  if (rules.default_profile !== undefined) out.default_profile = rules.default_profile;
-  if (rules.default_chunker_mode !== undefined) out.default_chunker_mode = rules.default_chunker_mode;
-  out.rules = rules.rules.map((r) => {
-    const rule: Record<string, string> = {};
-    for (const key of RULE_KEYS) {
-      const value = r[key];
-      if (value !== undefined) rule[key] = value;
-    }
-    return rule;
-  });
-  return stringify(out);
-}
-
-const RULE_KEYS = ["tenant", "doc_class", "collection_id", "profile", "chunker_mode"] as const;
+export const RULE_KEYS = ["tenant", "doc_class", "collection_id", "profile", "chunker_mode"] as const;
 /** Selectors the seed's routing table knows but the mode resolution the seed documents does not use. */
 const UNSUPPORTED_SELECTORS = ["process", "workflow_id"];
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { UnknownChunkerError } from "../core/chunkers/registry";
+import { UnknownChunkerError } from "../core/chunkers/metas";
 import { ConfigError } from "../core/config";
 import { ConfigImportError, SecretInConfigError } from "../core/export/errors";
 import { EndpointConfigError } from "../core/providers/session";

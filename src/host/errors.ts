@@ -5,7 +5,7 @@
  * the app all ask this one table.
  */
 import type { ConfigProblem } from "../core/chunk";
-import { UnknownChunkerError } from "../core/chunkers/registry";
+import { UnknownChunkerError } from "../core/chunkers/metas";
 import { ConfigError } from "../core/config";
 import { ConfigExportError, ConfigImportError, SecretInConfigError } from "../core/export/errors";
 import { EndpointConfigError } from "../core/providers/session";

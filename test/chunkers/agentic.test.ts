@@ -6,14 +6,12 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { RunContext } from "../../src/core/chunk";
-import {
-  agenticChunker,
-  AGENTIC_DEFAULTS,
-  SEGMENT_TOKENS,
-  type AgenticConfig,
-} from "../../src/core/chunkers/agentic";
-import { LATE_EMBEDDING_DEFAULTS, runLateEmbedding } from "../../src/core/chunkers/lateEmbedding";
-import { LATE_JACCARD_DEFAULTS, runLateJaccard } from "../../src/core/chunkers/lateJaccard";
+import { agenticChunker, SEGMENT_TOKENS } from "../../src/core/chunkers/agentic/run";
+import { AGENTIC_DEFAULTS, type AgenticConfig } from "../../src/core/chunkers/agentic/meta";
+import { LATE_EMBEDDING_DEFAULTS } from "../../src/core/chunkers/late-embedding/meta";
+import { runLateEmbedding } from "../../src/core/chunkers/late-embedding/run";
+import { LATE_JACCARD_DEFAULTS } from "../../src/core/chunkers/late-jaccard/meta";
+import { runLateJaccard } from "../../src/core/chunkers/late-jaccard/run";
 import { resolveConfig, validConfig } from "../../src/core/config";
 import { textDocModel, type DocModel } from "../../src/core/document";
 import { createRunContext, materialize } from "../../src/core/engine";

@@ -6,7 +6,8 @@
  */
 import { describe, expect, it } from "vitest";
 import type { ChunkDraft } from "../../src/core/chunk";
-import { entityChunker, type EntityConfig } from "../../src/core/chunkers/entity";
+import { entityChunker } from "../../src/core/chunkers/entity/run";
+import type { EntityConfig } from "../../src/core/chunkers/entity/meta";
 import { ConfigError, resolveConfig, validConfig } from "../../src/core/config";
 import { textDocModel, type DocModel } from "../../src/core/document";
 import { createRunContext, materialize } from "../../src/core/engine";

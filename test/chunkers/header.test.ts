@@ -7,7 +7,8 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Chunk } from "../../src/core/chunk";
-import { headerChunker, type HeaderConfig } from "../../src/core/chunkers/header";
+import { headerChunker } from "../../src/core/chunkers/header/run";
+import type { HeaderConfig } from "../../src/core/chunkers/header/meta";
 import { ConfigError, resolveConfig, validConfig } from "../../src/core/config";
 import { textDocModel, type DocModel } from "../../src/core/document";
 import { createRunContext, materialize } from "../../src/core/engine";

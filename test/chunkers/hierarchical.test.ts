@@ -8,11 +8,8 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Chunk } from "../../src/core/chunk";
-import {
-  hierarchicalChunker,
-  uniqueIds,
-  type HierarchicalConfig,
-} from "../../src/core/chunkers/hierarchical";
+import { hierarchicalChunker, uniqueIds } from "../../src/core/chunkers/hierarchical/run";
+import type { HierarchicalConfig } from "../../src/core/chunkers/hierarchical/meta";
 import { ConfigError, resolveConfig, validConfig } from "../../src/core/config";
 import { textDocModel, type DocModel } from "../../src/core/document";
 import { createRunContext, materialize } from "../../src/core/engine";

@@ -4,12 +4,14 @@
  * the seed's stats keys, and the workbench's documented quality scores.
  */
 import { describe, expect, it } from "vitest";
-import { hybridChunker, HYBRID_DEFAULTS, type HybridConfig } from "../../src/core/chunkers/hybrid";
-import { lateJaccardChunker, LATE_JACCARD_DEFAULTS } from "../../src/core/chunkers/lateJaccard";
+import { hybridChunker } from "../../src/core/chunkers/hybrid/run";
+import { HYBRID_DEFAULTS, type HybridConfig } from "../../src/core/chunkers/hybrid/meta";
+import { lateJaccardChunker } from "../../src/core/chunkers/late-jaccard/run";
+import { LATE_JACCARD_DEFAULTS } from "../../src/core/chunkers/late-jaccard/meta";
 import { resolveConfig, validConfig } from "../../src/core/config";
 import { textDocModel } from "../../src/core/document";
 import { createRunContext } from "../../src/core/engine";
-import { parseRoutingYaml } from "../../src/core/routing";
+import { parseRoutingYaml } from "../../src/core/routingYaml";
 import { encodeText } from "../../src/core/text/encodedText";
 import { tokensInRange } from "../../src/core/text/spanTokens";
 import { loadTokenizer } from "../../src/core/text/tokenizer";

@@ -8,13 +8,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ChunkerOutput, RunContext } from "../../src/core/chunk";
 import {
   LATE_EMBEDDING_DEFAULTS,
+  type LateEmbeddingConfig,
+} from "../../src/core/chunkers/late-embedding/meta";
+import {
   LOCAL_EMBEDDING_CACHE,
   lateEmbeddingChunker,
   sentenceWindows,
   windowGap,
-  type LateEmbeddingConfig,
-} from "../../src/core/chunkers/lateEmbedding";
-import { lateJaccardChunker } from "../../src/core/chunkers/lateJaccard";
+} from "../../src/core/chunkers/late-embedding/run";
+import { lateJaccardChunker } from "../../src/core/chunkers/late-jaccard/run";
 import { resolveConfig, validConfig } from "../../src/core/config";
 import { textDocModel, type DocModel } from "../../src/core/document";
 import { createRunContext } from "../../src/core/engine";

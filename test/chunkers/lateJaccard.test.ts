@@ -7,15 +7,9 @@
  */
 import { describe, expect, it } from "vitest";
 import type { Chunk } from "../../src/core/chunk";
-import {
-  adjacentJaccard,
-  closeChunks,
-  detectJaccardBoundaries,
-  lateJaccardChunker,
-  type LateBoundary,
-  LATE_JACCARD_DEFAULTS,
-  type LateJaccardConfig,
-} from "../../src/core/chunkers/lateJaccard";
+import { adjacentJaccard, closeChunks, type LateBoundary } from "../../src/core/chunkers/late/toolkit";
+import { detectJaccardBoundaries, lateJaccardChunker } from "../../src/core/chunkers/late-jaccard/run";
+import { LATE_JACCARD_DEFAULTS, type LateJaccardConfig } from "../../src/core/chunkers/late-jaccard/meta";
 import { resolveConfig, validConfig } from "../../src/core/config";
 import { textDocModel, type DocModel } from "../../src/core/document";
 import { createRunContext, materialize } from "../../src/core/engine";

@@ -13,9 +13,9 @@ import type { Chunk } from "../../src/core/chunk";
 import {
   CHROMA_SEPARATORS,
   OVERLAP_MESSAGE,
-  recursiveChunker,
   type RecursiveConfig,
-} from "../../src/core/chunkers/recursive";
+} from "../../src/core/chunkers/recursive/meta";
+import { recursiveChunker } from "../../src/core/chunkers/recursive/run";
 import { resolveConfig, validConfig } from "../../src/core/config";
 import { textDocModel, type DocModel } from "../../src/core/document";
 import { createRunContext, materialize } from "../../src/core/engine";

@@ -5,7 +5,7 @@
  * other run gets the adjacent-sentence curve of the session's embedder with its boundaries on it, so
  * a user sees whether they fall at dips.
  */
-import { useCallback, useLayoutEffect, useMemo, useRef } from "react";
+import { lazy, Suspense, useCallback, useLayoutEffect, useMemo, useRef } from "react";
 import type { Chunk, ChunkRun } from "../../core/chunk";
 import { lineBoxes } from "../../core/citations";
 import type { DocModel, PageRect } from "../../core/document";
@@ -14,7 +14,10 @@ import { boundaryPoints } from "../../core/similarity/adjacent";
 import { useSimilarityCurve } from "../engine/queries";
 import { useHover } from "../state/hover";
 import { useWorkbench } from "../state/store";
-import { SimilarityChart, type CurvePoint } from "./SimilarityChart";
+import type { CurvePoint } from "./SimilarityChart";
+
+// recharts loads after the first paint (see QualityPanel).
+const SimilarityChart = lazy(() => import("./SimilarityChart").then((m) => ({ default: m.SimilarityChart })));
 
 interface Curve {
   points: { offset: number; value: number; start?: number; end?: number }[];
@@ -152,17 +155,27 @@ export function SimilarityPanel({ run, doc }: { run: ChunkRun | undefined; doc: 
       </figure>
     );
   return (
-    <SimilarityChart
-      points={points}
-      labelOf={labelOf}
-      boundaries={curve.boundaries}
-      threshold={curve.threshold}
-      onThresholdChange={curve.onThreshold}
-      handleHint={curve.hint}
-      onHoverPoint={onHover}
-      onClickPoint={onClick}
-      title={curve.title}
-    />
+    <Suspense
+      fallback={
+        <figure className="similarity-chart" data-testid="similarity-chart" data-points={0}>
+          <figcaption>
+            {curve.title} <span className="hint">— loading the chart…</span>
+          </figcaption>
+        </figure>
+      }
+    >
+      <SimilarityChart
+        points={points}
+        labelOf={labelOf}
+        boundaries={curve.boundaries}
+        threshold={curve.threshold}
+        onThresholdChange={curve.onThreshold}
+        handleHint={curve.hint}
+        onHoverPoint={onHover}
+        onClickPoint={onClick}
+        title={curve.title}
+      />
+    </Suspense>
   );
 }
 

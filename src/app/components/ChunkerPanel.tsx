@@ -3,12 +3,17 @@
  * and a number input per numeric key, a select per enum, a checkbox per boolean, a dedicated editor
  * per structured value (the entity dictionary, the routing rules); presets and reset.
  */
+import { lazy, Suspense } from "react";
 import type { ConfigProblem, NumberParam, ParamSpec, StructuredParam } from "../../core/chunk";
-import { CHUNKERS, getChunker } from "../../core/chunkers/registry";
+import { CHUNKER_METAS, getChunkerMeta } from "../../core/chunkers/metas";
 import { currentConfig, useWorkbench } from "../state/store";
 import { EntityDictionaryEditor } from "./EntityDictionaryEditor";
-import { RoutingRulesEditor } from "./RoutingRulesEditor";
 import { BooleanInput, EnumInput } from "./paramInputs";
+
+// The routing editor reads and writes YAML: its parser loads with the hybrid panel, not before.
+const RoutingRulesEditor = lazy(() =>
+  import("./RoutingRulesEditor").then((m) => ({ default: m.RoutingRulesEditor })),
+);
 
 export function ChunkerPanel({ problems }: { problems: ConfigProblem[] }) {
   const chunker = useWorkbench((s) => s.chunker);
@@ -17,7 +22,7 @@ export function ChunkerPanel({ problems }: { problems: ConfigProblem[] }) {
   const setParam = useWorkbench((s) => s.setParam);
   const applyConfig = useWorkbench((s) => s.applyConfig);
   const resetConfig = useWorkbench((s) => s.resetConfig);
-  const spec = getChunker(chunker);
+  const spec = getChunkerMeta(chunker);
   const problemOf = (key: string) => problems.find((p) => p.key === key)?.message;
   const generalProblems = problems.filter((p) => !spec.params.some((param) => param.key === p.key));
 
@@ -31,7 +36,7 @@ export function ChunkerPanel({ problems }: { problems: ConfigProblem[] }) {
           onChange={(e) => setChunker(e.currentTarget.value)}
           title={`Reproduces ${spec.source}`}
         >
-          {CHUNKERS.map((c) => (
+          {CHUNKER_METAS.map((c) => (
             <option key={c.id} value={c.id} title={`${c.label} — seed: ${c.source}`}>
               {c.id} — {c.label}
             </option>
@@ -165,12 +170,14 @@ function StructuredField({
       return <EntityDictionaryEditor id={id} value={value} onChange={onChange} />;
     case "routing-rules":
       return (
-        <RoutingRulesEditor
-          id={id}
-          value={value}
-          fallbackMode={typeof config.mode === "string" ? config.mode : undefined}
-          onChange={onChange}
-        />
+        <Suspense fallback={<p className="hint">Loading the rules editor…</p>}>
+          <RoutingRulesEditor
+            id={id}
+            value={value}
+            fallbackMode={typeof config.mode === "string" ? config.mode : undefined}
+            onChange={onChange}
+          />
+        </Suspense>
       );
   }
 }

@@ -4,7 +4,7 @@
  * every score of A and B side by side with B − A, coloured where a direction is better.
  */
 import type { ConfigProblem, ParamSpec } from "../../core/chunk";
-import { CHUNKERS, getChunker } from "../../core/chunkers/registry";
+import { CHUNKER_METAS, getChunkerMeta } from "../../core/chunkers/metas";
 import type { ScoreDelta } from "../../core/compare";
 import { SCORE_DEFINITIONS } from "../../core/quality/definitions";
 import { useCompare, type Comparison } from "../state/compare";
@@ -59,7 +59,7 @@ function CompareB({
   const setParam = useCompare((s) => s.setParam);
   const copyA = useCompare((s) => s.copyA);
   const swap = useCompare((s) => s.swap);
-  const spec = getChunker(chunker);
+  const spec = getChunkerMeta(chunker);
   const editable = spec.params.filter(isCompact);
   const fixed = spec.params.filter((p) => !isCompact(p));
   const generalProblems = problems.filter((p) => !editable.some((param) => param.key === p.key));
@@ -76,7 +76,7 @@ function CompareB({
           value={chunker}
           onChange={(e) => setChunker(e.currentTarget.value)}
         >
-          {CHUNKERS.map((c) => (
+          {CHUNKER_METAS.map((c) => (
             <option key={c.id} value={c.id}>
               {c.id} — {c.label}
             </option>

@@ -3,7 +3,7 @@ import { useRef } from "react";
 import { useExtractionProgress } from "../engine/queries";
 import { useWorkbench } from "../state/store";
 import { ACCEPTED_FILES } from "../../core/fileKind";
-import { ExportButton } from "./ExportDialog";
+import { ExportButton } from "./ExportButton";
 import { SettingsButton } from "./SettingsDialog";
 
 export interface DocumentStatus {

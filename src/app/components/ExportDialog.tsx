@@ -7,7 +7,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import type { Chunk, ChunkRun } from "../../core/chunk";
-import { getChunker, UnknownChunkerError } from "../../core/chunkers/registry";
+import { getChunkerMeta, UnknownChunkerError } from "../../core/chunkers/metas";
 import { ConfigError, resolveConfig } from "../../core/config";
 import type { DocModel } from "../../core/document";
 import {
@@ -125,24 +125,7 @@ function useCurrentRun(): { run: ChunkRun | undefined; docName: string } {
   return { run, docName };
 }
 
-export function ExportButton() {
-  const [open, setOpen] = useState(false);
-  return (
-    <>
-      <button
-        type="button"
-        data-testid="export-button"
-        onClick={() => setOpen(true)}
-        title="Export the tuned config (or this run's chunks); import a config"
-      >
-        Export / import
-      </button>
-      {open && <ExportDialog onClose={() => setOpen(false)} />}
-    </>
-  );
-}
-
-function ExportDialog({ onClose }: { onClose(): void }) {
+export function ExportDialog({ onClose }: { onClose(): void }) {
   const chunker = useWorkbench((s) => s.chunker);
   const config = useWorkbench(currentConfig);
   const { run, docName } = useCurrentRun();
@@ -170,7 +153,7 @@ function ExportDialog({ onClose }: { onClose(): void }) {
     >
       <div className="dialog export-dialog" role="dialog" aria-modal="true" aria-labelledby="export-title">
         <div className="export-head">
-          <h2 id="export-title">Export · {getChunker(chunker).label}</h2>
+          <h2 id="export-title">Export · {getChunkerMeta(chunker).label}</h2>
           <button type="button" onClick={onClose} aria-label="Close" data-testid="export-close">
             ×
           </button>
@@ -306,7 +289,7 @@ function readImport(text: string, current: string): ImportedConfig {
     if (!(err instanceof ConfigImportError && err.problem === "chunker-missing")) throw err;
     imported = importConfig(text, { chunker: current });
   }
-  const { problems } = resolveConfig(getChunker(imported.chunker), imported.config);
+  const { problems } = resolveConfig(getChunkerMeta(imported.chunker), imported.config);
   if (problems.length > 0) throw new ConfigError(imported.chunker, problems);
   return imported;
 }

@@ -3,7 +3,7 @@
  * against token_budget. The count is the app's persisted one (a day and a number, no secret).
  */
 import type { ChunkRun } from "../../core/chunk";
-import { AGENTIC_DEFAULTS } from "../../core/chunkers/agentic";
+import { AGENTIC_DEFAULTS } from "../../core/chunkers/agentic/meta";
 import { useLlmBudget } from "../state/llmBudget";
 import "./settings.css";
 

@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef, useState } from "react";
 import type { ChunkRun } from "../../core/chunk";
-import { AGENTIC_DEFAULTS } from "../../core/chunkers/agentic";
+import { AGENTIC_DEFAULTS } from "../../core/chunkers/agentic/meta";
 import { JUDGE_SAMPLE, type JudgeResult } from "../../core/quality/llmJudge";
 import { judgeRunCoherence, takeUnbookedLlmTokens } from "../engine/workers";
 import { syncEndpoints } from "../engine/queries";

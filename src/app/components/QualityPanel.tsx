@@ -3,15 +3,19 @@
  * computed; a size histogram with the chunker's target marked; and a sortable, virtualized table of
  * the chunks with the workbench's own per-chunk findings. Clicking a row selects the chunk.
  */
-import { memo, useDeferredValue, useMemo } from "react";
+import { lazy, memo, Suspense, useDeferredValue, useMemo } from "react";
 import type { ChunkRun } from "../../core/chunk";
 import { SCORE_DEFINITIONS, type ScoreId } from "../../core/quality/definitions";
 import type { RunQuality } from "../../core/quality/runQuality";
 import { ruleFor, type SizeRule } from "../../core/quality/sizeRules";
 import { LlmJudge } from "./LlmJudge";
-import { QualityHistogram } from "./QualityHistogram";
 import { QualityTable } from "./QualityTable";
 import "./QualityPanel.css";
+
+// recharts (~300 KB with d3) loads after the first paint: charts are the last thing a user reads.
+const QualityHistogram = lazy(() =>
+  import("./QualityHistogram").then((m) => ({ default: m.QualityHistogram })),
+);
 
 export const QualityPanel = memo(function QualityPanel({
   run: latest,
@@ -58,7 +62,9 @@ function QualityBody({ run, quality }: { run: ChunkRun; quality: RunQuality }) {
           </div>
         ))}
       </dl>
-      <QualityHistogram sizes={sizes} rule={rule} />
+      <Suspense fallback={<div className="chart-placeholder" />}>
+        <QualityHistogram sizes={sizes} rule={rule} />
+      </Suspense>
       <QualityTable chunks={run.chunks} rows={quality.chunks} />
     </>
   );

@@ -8,15 +8,14 @@
 import { useMemo, useState } from "react";
 import {
   formatProblem,
-  parseRoutingYaml,
   resolveMode,
   RoutingRulesError,
-  stringifyRoutingYaml,
   validateRoutingRules,
   type RoutingContext,
   type RoutingProblem,
   type RoutingRules,
 } from "../../core/routing";
+import { parseRoutingYaml, stringifyRoutingYaml } from "../../core/routingYaml";
 
 const CONTEXT_FIELDS = [
   { key: "tenant", label: "tenant", testId: "routing-tenant" },

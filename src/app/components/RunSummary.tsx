@@ -3,10 +3,12 @@
  * the chunker's scalar stats (e.g. the hybrid's chunker.mode), warnings, and a histogram of chunk
  * token counts.
  */
-import { memo, useDeferredValue, useMemo } from "react";
-import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from "recharts";
-import type { Chunk, ChunkRun } from "../../core/chunk";
+import { lazy, Suspense, useMemo } from "react";
+import type { ChunkRun } from "../../core/chunk";
 import { LlmBudgetMeter } from "./LlmBudgetMeter";
+
+// recharts loads after the first paint (see QualityPanel).
+const TokenHistogram = lazy(() => import("./TokenHistogram").then((m) => ({ default: m.TokenHistogram })));
 
 export function RunSummary({
   run,
@@ -53,7 +55,11 @@ export function RunSummary({
           <li key={w}>{w}</li>
         ))}
       </ul>
-      {run && run.chunks.length > 0 && <TokenHistogram chunks={run.chunks} />}
+      {run && run.chunks.length > 0 && (
+        <Suspense fallback={<div className="chart-placeholder" />}>
+          <TokenHistogram chunks={run.chunks} />
+        </Suspense>
+      )}
     </section>
   );
 }
@@ -105,42 +111,3 @@ function RunStats({ run }: { run: ChunkRun }) {
     </dl>
   );
 }
-
-const BINS = 16;
-
-/**
- * Drawn after the run's boxes and list (a deferred value): a chart redraw must never delay the
- * run a user is waiting to see, nor re-render on changes that are not a new run.
- */
-const TokenHistogram = memo(function TokenHistogram({ chunks: latest }: { chunks: readonly Chunk[] }) {
-  const chunks = useDeferredValue(latest);
-  const bins = useMemo(() => {
-    const counts = chunks.map((c) => c.tokens);
-    const max = Math.max(...counts, 1);
-    const width = Math.max(1, Math.ceil(max / BINS));
-    const out = Array.from({ length: Math.ceil((max + 1) / width) }, (_, i) => ({
-      range: `${i * width}–${(i + 1) * width - 1}`,
-      from: i * width,
-      chunks: 0,
-    }));
-    for (const n of counts) out[Math.floor(n / width)]!.chunks++;
-    return out;
-  }, [chunks]);
-  return (
-    <figure className="histogram" aria-label="Chunk sizes in tokens">
-      <figcaption>Chunk sizes (tokens)</figcaption>
-      {/* A fixed size: the sidebar's width is fixed, and a responsive container measures the
-          page's layout on every redraw. */}
-      <BarChart width={258} height={120} data={bins} margin={{ top: 4, right: 4, bottom: 0, left: -24 }}>
-        <CartesianGrid strokeDasharray="3 3" vertical={false} />
-        <XAxis dataKey="from" tick={{ fontSize: 10 }} />
-        <YAxis allowDecimals={false} tick={{ fontSize: 10 }} />
-        <Tooltip
-          formatter={(v) => [v, "chunks"]}
-          labelFormatter={(_, p) => `${p[0]?.payload?.range ?? ""} tokens`}
-        />
-        <Bar dataKey="chunks" fill="#4c6ef5" isAnimationActive={false} />
-      </BarChart>
-    </figure>
-  );
-});

@@ -10,8 +10,7 @@ import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-quer
 import { useEffect, useMemo, useRef, useState } from "react";
 import { create } from "zustand";
 import type { ChunkRun, ConfigProblem } from "../../core/chunk";
-// TODO(house merge): metas.ts
-import { getChunker as getChunkerMeta } from "../../core/chunkers/registry";
+import { getChunkerMeta } from "../../core/chunkers/metas";
 import { resolveConfig } from "../../core/config";
 import type { DocModel } from "../../core/document";
 import type { CoherenceStage } from "../../core/engine";

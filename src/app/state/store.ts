@@ -3,7 +3,7 @@
  * Extraction results and runs live in react-query; this store holds what the user did.
  */
 import { create } from "zustand";
-import { getChunker, DEFAULT_CHUNKER } from "../../core/chunkers/registry";
+import { getChunkerMeta, DEFAULT_CHUNKER } from "../../core/chunkers/metas";
 import type { DocumentKind } from "../../core/fileKind";
 import type { HierarchyView } from "../viewer/ViewerToolbar";
 import type { ZoomState } from "../viewer/zoom";
@@ -62,7 +62,7 @@ export type WorkbenchState = DocumentsSlice & ParamsSlice & ViewSlice;
 let keySeq = 0;
 
 export function defaultConfig(chunker: string): Record<string, unknown> {
-  return { ...(getChunker(chunker).defaults as Record<string, unknown>) };
+  return { ...(getChunkerMeta(chunker).defaults as Record<string, unknown>) };
 }
 
 export const useWorkbench = create<WorkbenchState>()((set, get) => ({

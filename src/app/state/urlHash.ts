@@ -2,7 +2,7 @@
  * Shareable state in the URL hash: chunker, config and view (zoom, selected chunk). Never a
  * document, a password or a key. `#chunker=token&config={"chunk_size":256}&zoom=fit-width`.
  */
-import { CHUNKERS } from "../../core/chunkers/registry";
+import { CHUNKER_METAS } from "../../core/chunkers/metas";
 import type { ZoomState } from "./store";
 
 export interface HashState {
@@ -16,7 +16,7 @@ export function parseHash(hash: string): HashState {
   const params = new URLSearchParams(hash.replace(/^#/, ""));
   const out: HashState = {};
   const chunker = params.get("chunker");
-  if (chunker && CHUNKERS.some((c) => c.id === chunker)) out.chunker = chunker;
+  if (chunker && CHUNKER_METAS.some((c) => c.id === chunker)) out.chunker = chunker;
   const config = params.get("config");
   if (config) {
     try {

@@ -1,12 +1,21 @@
 /**
- * pdf.js on the main thread, for drawing pages (extraction runs in its own worker, see src/pdf).
- * The data files are the static copies scripts/prepare-assets.mjs puts under /pdfjs/.
+ * pdf.js on the main thread, for drawing pages (extraction runs in the engine worker, see src/pdf).
+ * The data files are the static copies scripts/prepare-assets.mjs puts under /pdfjs/. pdf.js is
+ * ~400 KB: it loads on the first document to draw, not before the first paint.
  */
-import * as pdfjs from "pdfjs-dist";
+import type * as Pdfjs from "pdfjs-dist";
 import type { PDFDocumentProxy } from "pdfjs-dist";
 import workerSrc from "pdfjs-dist/build/pdf.worker.min.mjs?url";
 
-pdfjs.GlobalWorkerOptions.workerSrc = workerSrc;
+let library: Promise<typeof Pdfjs> | undefined;
+
+function loadPdfjs(): Promise<typeof Pdfjs> {
+  library ??= import("pdfjs-dist").then((pdfjs) => {
+    pdfjs.GlobalWorkerOptions.workerSrc = workerSrc;
+    return pdfjs;
+  });
+  return library;
+}
 
 /** Absolute, because pdf.js's worker resolves them and has no document base of its own. */
 function assetUrl(path: string): string {
@@ -21,7 +30,8 @@ function assetUrl(path: string): string {
  * Rejects with pdf.js's PasswordException (name "PasswordException") when a password is needed
  * or wrong. The caller owns the returned document and must `destroy()` it when done.
  */
-export function openPdfForRendering(bytes: Uint8Array, password?: string): Promise<PDFDocumentProxy> {
+export async function openPdfForRendering(bytes: Uint8Array, password?: string): Promise<PDFDocumentProxy> {
+  const pdfjs = await loadPdfjs();
   const task = pdfjs.getDocument({
     data: new Uint8Array(bytes), // a copy (a Node Buffer's `slice` would share memory)
     password,

@@ -6,7 +6,7 @@
 import { parse as parseToml } from "smol-toml";
 import { parse as parseYaml } from "yaml";
 import type { Chunk } from "../chunk";
-import { CHUNKERS } from "../chunkers/registry";
+import { CHUNKER_METAS as CHUNKERS } from "../chunkers/metas";
 import { ConfigError, validConfig } from "../config";
 import { toCsv, toJsonl } from "./chunkRecords";
 import { chonkieFormat } from "./configFormats/chonkie";

@@ -6,21 +6,22 @@
  * share an entity, the seed's confidence score and its five quality metrics. Ids are content-based
  * (CHUNKERS.md: the seed's uuidv4() is random, a re-run must reproduce them).
  */
-import type { ChunkDraft, ChunkerSpec, ConfigProblem, Mark } from "../chunk";
-import type { DocModel } from "../document";
-import { entityBackReferences } from "../entities/backRefs";
-import { planChunks, type ChunkSizes } from "../entities/chunkEnd";
-import { validateDictionary } from "../entities/dictionary";
-import { extractEntities } from "../entities/extract";
+import type { ChunkDraft, ChunkerSpec, Mark } from "../../chunk";
+import { type EntityConfig, entityMeta } from "./meta";
+import type { DocModel } from "../../document";
+import { entityBackReferences } from "../../entities/backRefs";
+import { planChunks } from "../../entities/chunkEnd";
+import { validateDictionary } from "../../entities/dictionary";
+import { extractEntities } from "../../entities/extract";
 import {
   boundaryRespect,
   confidenceScore,
   entityDensity,
   lengthScore,
   overlapQuality,
-  qualityScore,
   type QualityMetrics,
-} from "../entities/quality";
+  qualityScore,
+} from "../../entities/quality";
 import {
   centroid,
   coherence,
@@ -29,32 +30,13 @@ import {
   lexicalVectors,
   type SentenceVectors,
   type Vec,
-} from "../entities/similarity";
-import { docStructure } from "../entities/structure";
-import type { DictionaryEntry, EntityReference } from "../entities/types";
-import { EmbedderError } from "../providers/embedder";
-import { contentId } from "../text/contentId";
-import { sha256Hex } from "../text/hash";
-import type { Span } from "../text/segment";
-
-export interface EntityConfig extends ChunkSizes {
-  preserve_entities: boolean;
-  entity_back_refs: boolean;
-  respect_boundaries: boolean;
-  /** The user dictionary (a workbench addition; the seed has no such key). */
-  dictionary: DictionaryEntry[];
-}
-
-export const ENTITY_DEFAULTS: EntityConfig = {
-  target_size: 800,
-  min_size: 500,
-  max_size: 1200,
-  overlap_chars: 100,
-  preserve_entities: true,
-  entity_back_refs: true,
-  respect_boundaries: true,
-  dictionary: [],
-};
+} from "../../entities/similarity";
+import { docStructure } from "../../entities/structure";
+import type { EntityReference } from "../../entities/types";
+import { EmbedderError } from "../../providers/embedder";
+import { contentId } from "../../text/contentId";
+import { sha256Hex } from "../../text/hash";
+import type { Span } from "../../text/segment";
 
 /** Entities wholly inside [start, end) — the seed's filter — from mentions ascending by start. */
 function entitiesWithin(entities: readonly EntityReference[], start: number, end: number): EntityReference[] {
@@ -102,114 +84,7 @@ function sectionAt(doc: DocModel, offset: number): string | null {
 const round = (x: number) => Math.round(x * 1e6) / 1e6;
 
 export const entityChunker: ChunkerSpec<EntityConfig> = {
-  id: "entity",
-  label: "Entity-aware",
-  source: "entity-aware-chunking-policy.md",
-  description:
-    "Chunks of about target_size characters ending at the sentence or section boundary closest to it, never splitting an entity (dictionary, dates, money, emails, phones, people, places, organizations) unless min_size forces it; overlap_chars carried back; entity back-references, confidence and the seed's five quality metrics per chunk.",
-  defaults: ENTITY_DEFAULTS,
-  params: [
-    {
-      key: "target_size",
-      label: "Target size (chars)",
-      type: "int",
-      min: 1,
-      max: 1_000_000,
-      sliderMax: 4000,
-      step: 10,
-      help: "A chunk ends at the boundary closest to start + target_size (seed: 800).",
-    },
-    {
-      key: "min_size",
-      label: "Min size (chars)",
-      type: "int",
-      min: 1,
-      max: 1_000_000,
-      sliderMax: 4000,
-      step: 10,
-      help: "Only boundaries beyond start + min_size count, and no chunk ends earlier — even inside an entity, then flagged entity-split (seed: 500).",
-    },
-    {
-      key: "max_size",
-      label: "Max size (chars)",
-      type: "int",
-      min: 1,
-      max: 1_000_000,
-      sliderMax: 6000,
-      step: 10,
-      help: "Boundaries and entity ends beyond start + max_size are not taken (seed: 1200).",
-    },
-    {
-      key: "overlap_chars",
-      label: "Overlap (chars)",
-      type: "int",
-      min: 0,
-      max: 999_999,
-      sliderMax: 1000,
-      step: 10,
-      help: "The next chunk starts this many characters before the previous chunk's end (seed: 100).",
-    },
-    {
-      key: "preserve_entities",
-      label: "Preserve entities",
-      type: "boolean",
-      help: "A chunk end inside an entity moves to the entity's end (if within max_size) or to its start (seed: true).",
-    },
-    {
-      key: "entity_back_refs",
-      label: "Entity back-references",
-      type: "boolean",
-      help: "Each chunk lists up to three other chunks per entity mention that mention it too, by relevance (seed: true).",
-    },
-    {
-      key: "respect_boundaries",
-      label: "Respect boundaries",
-      type: "boolean",
-      help: "Chunks end at sentence, paragraph or section boundaries; off: at start + target_size (seed: true). The seed names paragraphs and sections; sentence ends count too (workbench decision).",
-    },
-    {
-      key: "dictionary",
-      label: "Entity dictionary",
-      type: "structured",
-      editor: "entity-dictionary",
-      seedSilent: true,
-      help: "Your own entities as {name, type} entries, type one of customer, service, product, location, technician, procedure; matched case-insensitively as whole words and preferred over pattern and NLP matches. The seed has no such key (its extractor is a black box): a workbench addition.",
-    },
-  ],
-  presets: [
-    {
-      name: "Seed default (800 / 500–1200)",
-      config: {
-        target_size: 800,
-        min_size: 500,
-        max_size: 1200,
-        overlap_chars: 100,
-        preserve_entities: true,
-        entity_back_refs: true,
-        respect_boundaries: true,
-      },
-    },
-  ],
-  check(config) {
-    const problems: ConfigProblem[] = [];
-    if (config.min_size > config.target_size)
-      problems.push({ key: "min_size", message: `must not exceed target_size (${config.target_size})` });
-    if (config.target_size > config.max_size)
-      problems.push({ key: "target_size", message: `must not exceed max_size (${config.max_size})` });
-    if (config.overlap_chars >= config.min_size)
-      problems.push({
-        key: "overlap_chars",
-        message: `must be smaller than min_size (${config.min_size}), or chunks stop advancing; 0 means no overlap`,
-      });
-    for (const p of validateDictionary(config.dictionary).problems) {
-      problems.push({
-        key: "dictionary",
-        message: p.index !== undefined ? `entry ${p.index}: ${p.message}` : p.message,
-      });
-    }
-    return problems;
-  },
-  encodingOf: () => "cl100k_base",
+  ...entityMeta,
   async chunk(doc, config, ctx) {
     const text = doc.text;
     const warnings: string[] = [];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { textDocModel } from "../document";
-import { createRunContext, runChunker } from "../engine";
-import { utf8PrefixEnd } from "./simple";
+import { textDocModel } from "../../document";
+import { createRunContext, runChunker } from "../../engine";
+import { utf8PrefixEnd } from "./run";
 
 describe("simple chunker", () => {
   it("gives one chunk per block with {doc}_block_N ids", async () => {

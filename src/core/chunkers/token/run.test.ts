@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { resolveConfig } from "../config";
-import { createRunContext, runChunker } from "../engine";
-import { textDocModel } from "../document";
-import { loadTokenizer } from "../text/tokenizer";
-import { tokenChunker, tokenWindows } from "./token";
+import { resolveConfig } from "../../config";
+import { createRunContext, runChunker } from "../../engine";
+import { textDocModel } from "../../document";
+import { loadTokenizer } from "../../text/tokenizer";
+import { tokenChunker, tokenWindows } from "./run";
 
 const PROSE = Array.from(
   { length: 40 },

@@ -3,15 +3,10 @@
  * replaced: one chunk per block (a paragraph of the extracted text), at most max_bytes of UTF-8;
  * the rest of a longer block is dropped, as the seed's truncation does — reproduced and flagged.
  */
-import type { ChunkDraft, ChunkerSpec } from "../chunk";
-import { docSlug } from "../text/docSlug";
-import { paragraphs } from "../text/segment";
-
-export interface SimpleConfig {
-  max_bytes: number;
-}
-
-export const SIMPLE_DEFAULTS: SimpleConfig = { max_bytes: 2048 };
+import type { ChunkDraft, ChunkerSpec } from "../../chunk";
+import { type SimpleConfig, simpleMeta } from "./meta";
+import { docSlug } from "../../text/docSlug";
+import { paragraphs } from "../../text/segment";
 
 /** The end of the longest prefix of text[start, end) whose UTF-8 is at most maxBytes, on a character boundary. */
 export function utf8PrefixEnd(
@@ -43,26 +38,7 @@ export function utf8PrefixEnd(
 }
 
 export const simpleChunker: ChunkerSpec<SimpleConfig> = {
-  id: "simple",
-  label: "Simple blocks (legacy)",
-  source: "hybrid-late-agentic-chunker.md",
-  description:
-    "The deprecated SimpleDocumentChunker: one chunk per block, cut at max_bytes of UTF-8 with the rest dropped (flagged truncated) — the baseline the hybrid chunker replaced.",
-  defaults: SIMPLE_DEFAULTS,
-  params: [
-    {
-      key: "max_bytes",
-      label: "Max bytes per block",
-      type: "int",
-      min: 16,
-      max: 1_000_000,
-      sliderMax: 8192,
-      step: 16,
-      help: "UTF-8 bytes kept of each block (seed: 2048); the rest is dropped.",
-    },
-  ],
-  presets: [{ name: "Seed (2048 bytes)", config: { max_bytes: 2048 } }],
-  encodingOf: () => "cl100k_base",
+  ...simpleMeta,
   async chunk(doc, config) {
     const slug = docSlug(doc.name);
     let truncated = 0;

@@ -17,55 +17,25 @@
  * or a document over max_tokens, runs late-jaccard with the same sizes and says why in warnings and
  * in stats["fallback.reason"].
  */
-import type { ChunkerOutput, ChunkerSpec, ConfigProblem, RunContext } from "../chunk";
-import type { DocModel } from "../document";
-import { MemoryEmbeddingCache, cachedEmbedder } from "../providers/cache";
-import { EmbedderError, type Embedder } from "../providers/embedder";
-import { createLexicalEmbedder } from "../providers/lexical";
-import { sha256HexSync } from "../providers/sha256";
-import { cosineSimilarity } from "../providers/vectors";
-import {
-  breakpoints,
-  DEFAULT_THRESHOLD_AMOUNT,
-  THRESHOLD_MODES,
-  type ThresholdMode,
-} from "../similarity/breakpoints";
-import type { EncodingName } from "../text/tokenizer";
+import type { ChunkerOutput, ChunkerSpec, RunContext } from "../../chunk";
+import { type LateEmbeddingConfig, lateEmbeddingMeta } from "./meta";
+import { LATE_JACCARD_DEFAULTS } from "../late-jaccard/meta";
+import { runLateJaccard } from "../late-jaccard/run";
 import {
   boundaryOffsets,
   buildLateChunks,
-  checkLateSizes,
   gapPoints,
-  LATE_JACCARD_DEFAULTS,
-  LATE_SIZE_PARAMS,
   longSentenceWarnings,
-  runLateJaccard,
   sentenceTable,
-  type LateJaccardConfig,
   type SentenceTable,
-} from "./lateJaccard";
-
-export interface LateEmbeddingConfig extends Omit<LateJaccardConfig, "boundary_rule"> {
-  window_size: number;
-  batch_size: number;
-  use_content_based_ids: boolean;
-  threshold_mode: ThresholdMode;
-  threshold_amount: number;
-}
-
-export const LATE_EMBEDDING_DEFAULTS: LateEmbeddingConfig = {
-  max_tokens: LATE_JACCARD_DEFAULTS.max_tokens,
-  target_tokens: LATE_JACCARD_DEFAULTS.target_tokens,
-  overlap_tokens: LATE_JACCARD_DEFAULTS.overlap_tokens,
-  similarity_threshold: LATE_JACCARD_DEFAULTS.similarity_threshold,
-  window_size: 3,
-  batch_size: 16,
-  use_content_based_ids: true,
-  threshold_mode: "percentile",
-  threshold_amount: DEFAULT_THRESHOLD_AMOUNT.percentile,
-};
-
-const ENCODING: EncodingName = "cl100k_base";
+} from "../late/toolkit";
+import type { DocModel } from "../../document";
+import { cachedEmbedder, MemoryEmbeddingCache } from "../../providers/cache";
+import { type Embedder, EmbedderError } from "../../providers/embedder";
+import { createLexicalEmbedder } from "../../providers/lexical";
+import { sha256HexSync } from "../../providers/sha256";
+import { cosineSimilarity } from "../../providers/vectors";
+import { breakpoints } from "../../similarity/breakpoints";
 
 /**
  * The seed's sliding windows: window j = sentences j … j + size − 1 joined with " ". Fewer sentences
@@ -264,102 +234,7 @@ async function chunkAtBreakpoints(
   };
 }
 
-/** Amount ranges per mode, beyond the param's own [min, max]. */
-function checkAmount(config: LateEmbeddingConfig): ConfigProblem[] {
-  const { threshold_mode: mode, threshold_amount: amount } = config;
-  if ((mode === "percentile" || mode === "gradient") && (amount < 0 || amount > 100)) {
-    return [
-      { key: "threshold_amount", message: `is a percentile in ${mode} mode: must be between 0 and 100` },
-    ];
-  }
-  if (mode === "absolute" && (amount < -1 || amount > 1)) {
-    return [{ key: "threshold_amount", message: "is a cosine in absolute mode: must be between -1 and 1" }];
-  }
-  if ((mode === "standard_deviation" || mode === "interquartile") && amount < 0) {
-    return [{ key: "threshold_amount", message: `is a multiplier in ${mode} mode: must be 0 or more` }];
-  }
-  return [];
-}
-
 export const lateEmbeddingChunker: ChunkerSpec<LateEmbeddingConfig> = {
-  id: "late-embedding",
-  label: "Late chunking (embeddings)",
-  source: "hybrid-late-agentic-chunker.md",
-  description:
-    "NOESIS LateChunker Phase 2: sliding windows of window_size sentences, embedded in batches; a boundary where the cosine of adjacent windows drops (threshold_mode, LangChain SemanticChunker's rules), chunks closed at target_tokens with overlap as late-jaccard. Falls back to late-jaccard on any embedding failure or a document over max_tokens.",
-  defaults: LATE_EMBEDDING_DEFAULTS,
-  params: [
-    ...LATE_SIZE_PARAMS.map((p) =>
-      p.key === "max_tokens"
-        ? {
-            ...p,
-            help: "Seed: 8000. A longer document is not embedded: it falls back to late-jaccard, with the reason as a warning.",
-          }
-        : p,
-    ),
-    {
-      key: "similarity_threshold",
-      label: "Fallback Jaccard threshold",
-      type: "number",
-      min: 0,
-      max: 1,
-      step: 0.01,
-      seedSilent: true,
-      help: "Used only when the run falls back to late-jaccard: Jaccard of adjacent sentences below this → boundary (workbench 0.1).",
-    },
-    {
-      key: "window_size",
-      label: "Window size (sentences)",
-      type: "int",
-      min: 1,
-      max: 50,
-      sliderMax: 10,
-      step: 1,
-      help: "Seed: 3. Sentences per embedded window; a low cosine between windows j and j+1 marks the gap after sentence j+window_size−1.",
-    },
-    {
-      key: "batch_size",
-      label: "Batch size",
-      type: "int",
-      min: 1,
-      max: 2048,
-      sliderMax: 128,
-      step: 1,
-      help: "Seed: 16. Windows per embed request (an endpoint with a smaller batch setting splits further).",
-    },
-    {
-      key: "use_content_based_ids",
-      label: "Content-based ids",
-      type: "boolean",
-      help: "Seed: true (sha256 of document id and text). Off: positional ids {doc}_chunk_N — the seed does not say what it uses then.",
-    },
-    {
-      key: "threshold_mode",
-      label: "Threshold mode",
-      type: "enum",
-      options: THRESHOLD_MODES,
-      seedSilent: true,
-      help: "The seed only says 'below threshold'. percentile (default) / standard_deviation / interquartile / gradient: LangChain SemanticChunker's rules on distances 1 − cosine; absolute: cosine below the amount. Changing the mode keeps threshold_amount as it is: set it in the new mode's units (or pick a preset).",
-    },
-    {
-      key: "threshold_amount",
-      label: "Threshold amount",
-      type: "number",
-      min: -1,
-      max: 100,
-      step: 0.01,
-      seedSilent: true,
-      help: "In the mode's units: percentile and gradient a percentile 0–100 (default 95), standard_deviation a multiple of the std (3), interquartile a multiple of the IQR (1.5), absolute a cosine (0.75 for neural embedders).",
-    },
-  ],
-  presets: [
-    { name: "Seed defaults (percentile 95)", config: { ...LATE_EMBEDDING_DEFAULTS } },
-    ...THRESHOLD_MODES.filter((m) => m !== "percentile").map((mode) => ({
-      name: `${mode} ${DEFAULT_THRESHOLD_AMOUNT[mode]}`,
-      config: { threshold_mode: mode, threshold_amount: DEFAULT_THRESHOLD_AMOUNT[mode] },
-    })),
-  ],
-  check: (config) => [...checkLateSizes(config), ...checkAmount(config)],
-  encodingOf: () => ENCODING,
+  ...lateEmbeddingMeta,
   chunk: (doc, config, ctx) => runLateEmbedding(doc, config, ctx),
 };

@@ -1,0 +1,174 @@
+/**
+ * late-jaccard: the NOESIS LateChunker, Phase 1 (use_embedding_similarity=False) — regex sentences
+ * and Jaccard word overlap. Two boundary rules, chosen by the declared extra key `boundary_rule`:
+ *
+ * - "adjacent" (default): CHUNKERS.md and the seed's markdown ("Compare word overlap between
+ *   adjacent sentences"). A boundary sits at every gap where the Jaccard of the two neighbouring
+ *   sentences' word sets is below similarity_threshold; a chunk also closes where adding the next
+ *   sentence would pass target_tokens. The next chunk starts with the previous one's last whole
+ *   sentences worth ≤ overlap_tokens. The trace is the adjacent-similarity curve.
+ * - "running-chunk": the loop of the seed's late_chunker.py (`_detect_boundaries_jaccard`), which
+ *   checks similarity only once a chunk reaches target_tokens, compares the whole chunk with the next
+ *   sentence, and lets the result decide overlap, not where the chunk ends: below the threshold the
+ *   next chunk carries overlap, otherwise the chunk is closed anyway ("forced", similarity_score 1.0)
+ *   and the next starts fresh.
+ *
+ * The two disagree because the seed's prose and its code do; CHUNKERS.md is the contract, so its
+ * rule is the default and the code's loop stays one click away.
+ *
+ * Departures, all declared: tokens are cl100k tokens read off the document's one encoding (the
+ * seed estimates len(text) // 4); a document over max_tokens is chunked anyway with a warning
+ * (CHUNKERS.md; the seed switches to a block fallback); chunks are true ranges of the document, so
+ * their text keeps the document's whitespace where the seed joins sentences with " " — the id is
+ * still computed on the seed's joined text, so ids match the pipeline's.
+ *
+ * late-embedding closes chunks with the same builder (`buildLateChunks`), so "size limits as
+ * late-jaccard" holds by construction.
+ */
+import type { ChunkDraft, ChunkerOutput, ChunkerSpec, RunContext } from "../../chunk";
+import { type LateJaccardConfig, lateJaccardMeta } from "./meta";
+import {
+  adjacentJaccard,
+  type BoundaryKind,
+  boundaryOffsets,
+  buildLateChunks,
+  gapPoints,
+  jaccard,
+  type LateBoundary,
+  type LateDraftOptions,
+  lateDrafts,
+  longSentenceWarnings,
+  overlapCount,
+  sentenceTable,
+} from "../late/toolkit";
+import type { DocModel } from "../../document";
+
+export interface JaccardBoundaries {
+  boundaries: LateBoundary[];
+  /**
+   * For every gap i (between sentences i and i + 1): Jaccard of the running chunk after sentence i
+   * and sentence i + 1 — the value the seed compares with the threshold wherever it decides.
+   */
+  gapSimilarity: number[];
+}
+
+/**
+ * The seed's `_detect_boundaries_jaccard` (boundary_rule "running-chunk") over precomputed sentence
+ * token counts and word lists. The running chunk's word set is kept incrementally (the seed rebuilds
+ * it from the joined text at each decision: same set, since no word spans two stripped sentences
+ * joined with a space).
+ */
+export function detectJaccardBoundaries(
+  tokens: readonly number[],
+  words: readonly (readonly string[])[],
+  config: Pick<LateJaccardConfig, "target_tokens" | "overlap_tokens" | "similarity_threshold">,
+): JaccardBoundaries {
+  const n = tokens.length;
+  const boundaries: LateBoundary[] = [];
+  const gapSimilarity: number[] = [];
+  let currentStart = 0;
+  let currentTokens = 0;
+  let segment = new Set<string>();
+
+  for (let i = 0; i < n; i++) {
+    currentTokens += tokens[i]!;
+    for (const w of words[i]!) segment.add(w);
+    const similarity = i + 1 < n ? jaccard(segment, words[i + 1]!) : null;
+    if (similarity !== null) gapSimilarity.push(similarity);
+
+    if (currentTokens < config.target_tokens) continue;
+    if (similarity !== null && similarity < config.similarity_threshold) {
+      boundaries.push({
+        startIdx: currentStart,
+        endIdx: i + 1,
+        similarityScore: similarity,
+        kind: "similarity",
+      });
+      const carried = overlapCount(tokens, currentStart, i + 1, config.overlap_tokens);
+      currentStart = i + 1 - carried;
+      currentTokens = 0;
+      segment = new Set<string>();
+      for (let k = currentStart; k <= i; k++) {
+        currentTokens += tokens[k]!;
+        for (const w of words[k]!) segment.add(w);
+      }
+      continue;
+    }
+    boundaries.push({ startIdx: currentStart, endIdx: i + 1, similarityScore: 1.0, kind: "forced" });
+    currentStart = i + 1;
+    currentTokens = 0;
+    segment = new Set<string>();
+  }
+  if (currentStart < n) {
+    boundaries.push({ startIdx: currentStart, endIdx: n, similarityScore: 0.0, kind: "document-end" });
+  }
+  return { boundaries, gapSimilarity };
+}
+
+/**
+ * Runs late-jaccard on a document; `hybrid` calls this for mode "late", late-embedding to fall back
+ * (passing its use_content_based_ids, so a fallback keeps the id scheme the user chose).
+ */
+export async function runLateJaccard(
+  doc: DocModel,
+  config: LateJaccardConfig,
+  ctx: RunContext,
+  ids: Pick<LateDraftOptions, "use_content_based_ids"> = {},
+): Promise<ChunkerOutput> {
+  const table = await sentenceTable(doc, ctx);
+  ctx.signal?.throwIfAborted();
+  const warnings: string[] = [];
+  if (table.documentTokens > config.max_tokens) {
+    warnings.push(
+      `document has ${table.documentTokens} tokens, over max_tokens ${config.max_tokens}: chunked with Jaccard anyway ` +
+        `(the seed's pipeline would leave full-document embedding and fall back to per-block chunks here)`,
+    );
+  }
+  warnings.push(...longSentenceWarnings(table, config.target_tokens));
+
+  let boundaries: LateBoundary[];
+  let drafts: ChunkDraft[];
+  let gapSimilarity: number[];
+  if (config.boundary_rule === "running-chunk") {
+    ({ boundaries, gapSimilarity } = detectJaccardBoundaries(table.tokens, table.words, config));
+    drafts = await lateDrafts(doc, table, boundaries, { ...config, ...ids, chunker: "late" });
+  } else {
+    gapSimilarity = adjacentJaccard(table.words);
+    const breaks = new Set<number>();
+    gapSimilarity.forEach((s, g) => {
+      if (s < config.similarity_threshold) breaks.add(g);
+    });
+    ({ boundaries, drafts } = await buildLateChunks(
+      doc,
+      table,
+      { breaks, values: gapSimilarity },
+      { ...config, ...ids, chunker: "late" },
+    ));
+  }
+  ctx.signal?.throwIfAborted();
+  const count = (kind: BoundaryKind) => boundaries.filter((b) => b.kind === kind).length;
+  return {
+    drafts,
+    warnings,
+    stats: {
+      "chunk.count": drafts.length,
+      "sentence.count": table.spans.length,
+      "document.tokens": table.documentTokens,
+      boundary_rule: config.boundary_rule,
+      "boundaries.similarity": count("similarity"),
+      ...(config.boundary_rule === "running-chunk"
+        ? { "boundaries.forced": count("forced") }
+        : { "boundaries.size": count("size") }),
+    },
+    trace: {
+      points: gapPoints(table, gapSimilarity),
+      threshold: config.similarity_threshold,
+      boundaries: boundaryOffsets(table, boundaries),
+    },
+  };
+}
+
+export const lateJaccardChunker: ChunkerSpec<LateJaccardConfig> = {
+  ...lateJaccardMeta,
+  chunk: (doc, config, ctx) => runLateJaccard(doc, config, ctx),
+};
