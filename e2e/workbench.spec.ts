@@ -189,6 +189,32 @@ test("a Markdown file opens through the file button", async ({ page }) => {
   await expect(page.getByTestId("chunk-item").first()).toHaveAttribute("data-pages", "");
 });
 
+test("doc-remove closes the current document, a failed one too, and the others stay", async ({ page }) => {
+  await openApp(page);
+  await page.getByTestId("file-input").setInputFiles({
+    name: "notes.md",
+    mimeType: "text/markdown",
+    buffer: Buffer.from("# Notes\n\n" + "Chunking text for retrieval. ".repeat(100)),
+  });
+  await expect(page.getByTestId("doc-status")).toHaveText(/^ready/);
+  await expect(page.getByTestId("doc-switcher").locator("option")).toHaveCount(2);
+  await page.getByTestId("doc-remove").click();
+  await expect(page.getByTestId("doc-switcher").locator("option")).toHaveText(["sample.pdf"]);
+  await expect(page.getByTestId("doc-status")).toHaveText(/^ready/);
+  await expect(page.getByTestId("run-status")).toHaveText("done");
+  await expect(page.getByTestId("bbox").first()).toBeVisible();
+
+  await page.getByTestId("file-input").setInputFiles({
+    name: "broken.pdf",
+    mimeType: "application/pdf",
+    buffer: Buffer.from("%PDF-1.7\nthis is not really a pdf"),
+  });
+  await expect(page.getByTestId("doc-status")).toHaveText(/^error: broken\.pdf/);
+  await page.getByTestId("doc-remove").click();
+  await expect(page.getByTestId("doc-switcher").locator("option")).toHaveText(["sample.pdf"]);
+  await expect(page.getByTestId("doc-status")).toHaveText(/^ready/);
+});
+
 test.describe("bad input", () => {
   test.use({ allowedConsoleErrors: [/Invalid PDF|cannot render|Failed to load resource/i] });
 

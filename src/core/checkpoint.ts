@@ -16,7 +16,7 @@ export interface Checkpoint {
 }
 
 /** Long enough that yields cost nothing measurable, short enough that an abort lands within a frame. */
-export const CHECKPOINT_SLICE_MS = 12;
+const CHECKPOINT_SLICE_MS = 12;
 
 const NEVER: Checkpoint = { due: () => false, yield: () => Promise.resolve() };
 

@@ -162,7 +162,7 @@ export interface NumberParam {
   seedSilent?: boolean;
 }
 
-export interface Preset<C> {
+interface Preset<C> {
   name: string;
   config: Partial<C>;
 }

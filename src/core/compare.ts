@@ -155,7 +155,7 @@ export function boundaryMarks(
 export type Better = "higher" | "lower" | null;
 
 /** How a score's values read: a count, a share in [0, 1], a size, a score in [0, 1]-ish units. */
-export type ScoreKind = "count" | "share" | "size" | "ratio";
+type ScoreKind = "count" | "share" | "size" | "ratio";
 
 export type Verdict = "better" | "worse" | "same" | "changed";
 

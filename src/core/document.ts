@@ -72,20 +72,6 @@ export interface PageRect {
   y1: number;
 }
 
-/** The page whose text range holds `offset` (pages in order, ranges ascending); null without pages. */
-export function pageAtOffset(doc: Pick<DocModel, "pages">, offset: number): number | null {
-  const pages = doc.pages;
-  if (pages.length === 0) return null;
-  let lo = 0;
-  let hi = pages.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (pages[mid]!.textStart <= offset) lo = mid;
-    else hi = mid - 1;
-  }
-  return pages[lo]!.number;
-}
-
 /** Index of the first run whose end lies after `offset` (runs are sorted by start, disjoint). */
 export function firstRunEndingAfter(runs: readonly TextRun[], offset: number): number {
   let lo = 0;
@@ -96,17 +82,6 @@ export function firstRunEndingAfter(runs: readonly TextRun[], offset: number): n
     else hi = mid;
   }
   return lo;
-}
-
-/** The runs that share at least one character with [start, end). */
-export function runsInRange(doc: Pick<DocModel, "runs">, start: number, end: number): TextRun[] {
-  const out: TextRun[] = [];
-  for (let i = firstRunEndingAfter(doc.runs, start); i < doc.runs.length; i++) {
-    const run = doc.runs[i]!;
-    if (run.start >= end) break;
-    out.push(run);
-  }
-  return out;
 }
 
 /** A DocModel for plain text or Markdown: no pages, no runs; headings as given. */

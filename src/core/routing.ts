@@ -17,7 +17,7 @@ export type ChunkerMode = (typeof CHUNKER_MODES)[number];
 const SELECTORS = ["tenant", "doc_class", "collection_id"] as const;
 type Selector = (typeof SELECTORS)[number];
 
-export interface RoutingRule {
+interface RoutingRule {
   tenant?: string;
   doc_class?: string;
   collection_id?: string;
@@ -55,7 +55,7 @@ export function formatProblem(p: RoutingProblem): string {
   return `${where}${p.path ? `${p.path}: ` : ""}${p.message}`;
 }
 
-export type PathPart = string | number;
+type PathPart = string | number;
 /** Where a path of the parsed value sits in its source text, for problems with line numbers. */
 export type Locate = (path: readonly PathPart[]) => { line: number; col: number } | undefined;
 

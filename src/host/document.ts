@@ -9,7 +9,7 @@ import { sha256Hex } from "../core/text/hash";
 import { markdownHeadings } from "../core/text/markdown";
 import { InputError } from "./errors";
 
-export interface PdfExtractOptions {
+interface PdfExtractOptions {
   name: string;
   password?: string;
   onProgress?: (done: number, total: number) => void;

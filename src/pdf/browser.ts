@@ -7,13 +7,10 @@ import workerSrc from "pdfjs-dist/build/pdf.worker.min.mjs?url";
 import type { DocModel } from "../core/document";
 import { extractPdf } from "./extract";
 
-export { PdfError, isPdfError, type PdfErrorCode } from "./errors";
-export { pageProblems, assertHasText } from "./problems";
-
 pdfjs.GlobalWorkerOptions.workerSrc = workerSrc;
 
-export const DEFAULT_CMAP_URL = "/pdfjs/cmaps/";
-export const DEFAULT_STANDARD_FONT_DATA_URL = "/pdfjs/standard_fonts/";
+const DEFAULT_CMAP_URL = "/pdfjs/cmaps/";
+const DEFAULT_STANDARD_FONT_DATA_URL = "/pdfjs/standard_fonts/";
 
 export interface BrowserExtractOptions {
   name: string;

@@ -75,7 +75,7 @@ function clampOr(value: number | undefined, fallback: number, min: number, max: 
 }
 
 /** Font size of an item: the length of the transform's (c, d) column (else (a, b), else height). */
-export function fontSizeOf(item: TextItemLike): number {
+function fontSizeOf(item: TextItemLike): number {
   const t = item.transform;
   const fromCD = Math.hypot(t[2] ?? 0, t[3] ?? 0);
   if (fromCD > 0) return fromCD;

@@ -24,7 +24,7 @@ export interface OutlineTarget {
 
 const MAX_LEVEL = 3;
 
-export function normalizeTitle(title: string): string {
+function normalizeTitle(title: string): string {
   return title.replace(/\s+/gu, " ").trim();
 }
 

@@ -9,15 +9,12 @@ import type { PDFDocumentProxy } from "pdfjs-dist";
 import type { DocModel } from "../core/document";
 import { documentInit, extractPdf, type ExtractOptions, type PdfjsLib } from "./extract";
 
-export { PdfError, isPdfError, type PdfErrorCode } from "./errors";
-export { pageProblems, assertHasText } from "./problems";
-
 /** node_modules/pdfjs-dist, wherever the resolver finds it (hoisted or nested). */
 const PDFJS_DIR = path.dirname(createRequire(import.meta.url).resolve("pdfjs-dist/package.json"));
 
 /** pdf.js reads these by concatenating file names: they must end with a separator. */
-export const NODE_CMAP_DIR = path.join(PDFJS_DIR, "cmaps") + path.sep;
-export const NODE_STANDARD_FONT_DIR = path.join(PDFJS_DIR, "standard_fonts") + path.sep;
+const NODE_CMAP_DIR = path.join(PDFJS_DIR, "cmaps") + path.sep;
+const NODE_STANDARD_FONT_DIR = path.join(PDFJS_DIR, "standard_fonts") + path.sep;
 const NODE_WASM_DIR = path.join(PDFJS_DIR, "wasm") + path.sep;
 
 let legacy: Promise<PdfjsLib> | undefined;

@@ -11,7 +11,7 @@ export interface OutlineSource {
   getPageIndex(ref: { num: number; gen: number }): Promise<number>;
 }
 
-export interface OutlineNode {
+interface OutlineNode {
   title: string;
   // pdf.js: a named destination (string), an explicit one (array), or null for URL/action entries.
   dest: string | unknown[] | null;

@@ -43,7 +43,7 @@ const SKIP = /[\s\u00AD\u200B-\u200F\u202A-\u202E\u2060\u2066-\u2069\uFEFF]/u;
 const RTL_CHAR = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/u;
 
 /** Normalised form of a string, code point by code point (so offsets can be mapped back). */
-export function normWord(s: string): string {
+function normWord(s: string): string {
   let out = "";
   for (const c of s) {
     if (SKIP.test(c)) continue;

@@ -9,8 +9,8 @@ import type { PopplerWord } from "../pdf/poppler";
 import type { Located, LocatedWord } from "./locate";
 
 /** A word is under a box when its centre is inside it, x within ±X_TOL and y within ±Y_TOL points. */
-export const X_TOL = 1;
-export const Y_TOL = 2;
+const X_TOL = 1;
+const Y_TOL = 2;
 
 export interface Ratio {
   ok: number;
@@ -61,21 +61,21 @@ function intersection(b: PageRect, w: PopplerWord): number {
 }
 
 /** Word centre inside the box (x precise, y loose: extractors disagree on glyph heights). */
-export function centreInside(b: PageRect, w: PopplerWord): boolean {
+function centreInside(b: PageRect, w: PopplerWord): boolean {
   const cx = (w.xMin + w.xMax) / 2;
   const cy = (w.yMin + w.yMax) / 2;
   return cx >= b.x0 - X_TOL && cx <= b.x1 + X_TOL && cy >= b.y0 - Y_TOL && cy <= b.y1 + Y_TOL;
 }
 
 /** Share of the word's area inside the box (0 on another page). */
-export function areaInside(b: PageRect, w: PopplerWord): number {
+function areaInside(b: PageRect, w: PopplerWord): number {
   if (b.page !== w.page) return 0;
   const a = area(w.xMin, w.yMin, w.xMax, w.yMax);
   return a > 0 ? intersection(b, w) / a : 0;
 }
 
 /** Covered: centre inside, or at least half the word's area inside. */
-export function covers(b: PageRect, w: PopplerWord): boolean {
+function covers(b: PageRect, w: PopplerWord): boolean {
   if (b.page !== w.page) return false;
   if (centreInside(b, w)) return true;
   const a = area(w.xMin, w.yMin, w.xMax, w.yMax);
@@ -83,7 +83,7 @@ export function covers(b: PageRect, w: PopplerWord): boolean {
 }
 
 /** The box overlaps the word by at least half of the smaller of the two. */
-export function onWord(b: PageRect, w: PopplerWord): boolean {
+function onWord(b: PageRect, w: PopplerWord): boolean {
   const small = Math.min(area(b.x0, b.y0, b.x1, b.y1), area(w.xMin, w.yMin, w.xMax, w.yMax));
   return intersection(b, w) >= 0.5 * small && intersection(b, w) > 0;
 }

@@ -8,11 +8,6 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { DocModel, TextRun } from "../../src/core/document";
 
-export const hasPdftotext: boolean = (() => {
-  const r = spawnSync("pdftotext", ["-v"], { encoding: "utf8" });
-  return r.error === undefined && r.status === 0;
-})();
-
 export interface PopplerWord {
   /** 1-based page number. */
   page: number;
@@ -69,7 +64,7 @@ export function popplerWords(file: string, password?: string): PopplerWord[] {
 }
 
 /** Comparison key: compatibility-normalised (ligatures), whitespace and bidi controls dropped. */
-export function norm(s: string): string {
+function norm(s: string): string {
   return s.normalize("NFKC").replace(/[\s\u200B-\u200F\u202A-\u202E\u2066-\u2069]+/gu, "");
 }
 

@@ -8,10 +8,10 @@ import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
 
-export const ROOT = path.resolve(import.meta.dirname, "../..");
+const ROOT = path.resolve(import.meta.dirname, "../..");
 export const SHARED = path.resolve(ROOT, "../shared");
-export const CORPUS = path.join(SHARED, "corpus");
-export const CHROMA_CORPORA = path.join(SHARED, "eval/chroma/corpora");
+const CORPUS = path.join(SHARED, "corpus");
+const CHROMA_CORPORA = path.join(SHARED, "eval/chroma/corpora");
 
 const inCiWithShared = () => process.env.CI === "true" && existsSync(SHARED);
 

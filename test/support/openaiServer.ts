@@ -32,7 +32,7 @@ export type Reply =
   /** Close the socket without answering: a network error for the client. */
   | { drop: true };
 
-export interface RecordedRequest {
+interface RecordedRequest {
   method: string;
   path: string;
   authorization: string | undefined;

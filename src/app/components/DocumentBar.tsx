@@ -1,6 +1,6 @@
 /** The top bar: open a file, switch among open documents, and the current document's status. */
 import { useRef } from "react";
-import { useExtractionProgress } from "../engine/queries";
+import { useExtractionProgress, useRemoveDocument } from "../engine/queries";
 import { useWorkbench } from "../state/store";
 import { ACCEPTED_FILES } from "../../core/fileKind";
 import { ExportButton } from "./ExportButton";
@@ -17,6 +17,7 @@ export function DocumentBar({ status, onFiles }: { status: DocumentStatus; onFil
   const currentKey = useWorkbench((s) => s.currentKey);
   const selectDocument = useWorkbench((s) => s.selectDocument);
   const progress = useExtractionProgress((s) => (currentKey ? s.progress[currentKey] : undefined));
+  const removeDocument = useRemoveDocument();
 
   return (
     <header className="document-bar">
@@ -56,6 +57,17 @@ export function DocumentBar({ status, onFiles }: { status: DocumentStatus; onFil
           ))}
         </select>
       </label>
+      <button
+        type="button"
+        className="doc-remove"
+        data-testid="doc-remove"
+        disabled={currentKey === null}
+        onClick={() => currentKey && removeDocument(currentKey)}
+        title="Close this document (what you tuned for the chunker stays)"
+        aria-label="Close this document"
+      >
+        ×
+      </button>
       <div className={`doc-status doc-status-${status.kind}`} role="status">
         <span data-testid="doc-status">{status.text}</span>
         {status.kind === "extracting" && progress && progress.total > 0 && (

@@ -49,7 +49,7 @@ function positiveSeconds(value: string, field: string): number {
 }
 
 /** The form as endpoints; an endpoint with neither URL nor model is "not configured". */
-export function endpointsFromForm(embed: EndpointForm, llm: EndpointForm): SessionEndpoints {
+function endpointsFromForm(embed: EndpointForm, llm: EndpointForm): SessionEndpoints {
   const out: SessionEndpoints = {};
   if (embed.url.trim() || embed.model.trim()) {
     if (!embed.model.trim())

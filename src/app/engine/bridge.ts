@@ -12,7 +12,7 @@ import type { EngineWorkerApi } from "../../workers/engine.worker";
 import { unwrap, type WorkerResult } from "../../workers/workerResult";
 
 /** DESIGN §3: a run still busy this long after its abort gets its worker terminated and replaced. */
-export const CANCEL_DEADLINE_MS = 2000;
+const CANCEL_DEADLINE_MS = 2000;
 
 /** The worker's methods as the page calls them: every one answers with a promise. */
 export type EngineApi = {

@@ -21,6 +21,7 @@ import { useLlmBudget } from "../state/llmBudget";
 import { useSettings } from "../state/settings";
 import { currentConfig, useWorkbench, type OpenDocument } from "../state/store";
 import {
+  closeDocument,
   openDocument,
   runCoherence,
   runRanges,
@@ -101,7 +102,7 @@ export function useDocumentExtraction(doc: OpenDocument | undefined) {
  * The value, settled: the first change after a quiet spell passes at once (a typed number, a
  * preset), while the changes of a burst (a slider drag) wait until it has been quiet for `ms`.
  */
-export function useBurstDebounced<T>(value: T, ms: number): T {
+function useBurstDebounced<T>(value: T, ms: number): T {
   const [settled, setSettled] = useState(value);
   const lastChange = useRef(-Infinity);
   useEffect(() => {
@@ -115,7 +116,7 @@ export function useBurstDebounced<T>(value: T, ms: number): T {
 }
 
 /** How far the run the inputs ask for has come: its boxes are drawn at "ranges", every score is in at "complete". */
-export type RunStage = "none" | "ranges" | "complete";
+type RunStage = "none" | "ranges" | "complete";
 
 export interface ChunkRunState {
   /** Stage 1, with stage 2's scores and stage 3's coherence, stats and warnings folded in as they arrive. */
@@ -319,4 +320,34 @@ export function useSimilarityCurve(docId: string | undefined, enabled: boolean) 
       return similarityCurve(docId!, signal);
     },
   });
+}
+
+/**
+ * Closes a document (doc-remove): the store forgets it, the engine worker drops it and its runs,
+ * and react-query its extraction and runs — a failed document too, which has no model to drop.
+ */
+export function useRemoveDocument(): (key: string) => void {
+  const queryClient = useQueryClient();
+  return (key) => {
+    const extractions = queryClient.getQueriesData<DocModel>({ queryKey: ["extract", key] });
+    for (const [, model] of extractions) {
+      if (!model) continue;
+      if (
+        !useWorkbench.getState().docs.some((d) => d.key !== key && sameDocument(queryClient, d.key, model.id))
+      ) {
+        closeDocument(model.id);
+        queryClient.removeQueries({ queryKey: ["run", model.id] });
+        queryClient.removeQueries({ queryKey: ["curve", model.id] });
+      }
+    }
+    queryClient.removeQueries({ queryKey: ["extract", key] });
+    useWorkbench.getState().closeDocument(key);
+  };
+}
+
+/** The same file opened twice shares its document id: closing one must leave the other's engine copy. */
+function sameDocument(queryClient: ReturnType<typeof useQueryClient>, key: string, docId: string): boolean {
+  return queryClient
+    .getQueriesData<DocModel>({ queryKey: ["extract", key] })
+    .some(([, m]) => m?.id === docId);
 }

@@ -35,9 +35,6 @@ const bridge = new EngineBridge(
   (bytes) => Comlink.transfer(bytes, [bytes.buffer]),
 );
 
-/** How many times a worker was replaced. */
-export const engineRestarts = () => bridge.restarts;
-
 export interface OpenInput {
   name: string;
   kind: DocumentKind;

@@ -6,7 +6,7 @@
 import { create } from "zustand";
 import type { PageRect } from "../../core/document";
 
-export interface HoverRange {
+interface HoverRange {
   start: number;
   end: number;
   /** The range's line boxes (core/citations), grouped by page number. */

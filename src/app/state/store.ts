@@ -8,7 +8,7 @@ import type { DocumentKind } from "../../core/fileKind";
 import type { HierarchyView } from "../viewer/ViewerToolbar";
 import type { ZoomState } from "../viewer/zoom";
 
-export type { HierarchyView, ZoomState };
+export type { ZoomState };
 
 export interface OpenDocument {
   key: string;

@@ -21,7 +21,6 @@ import { ViewerToolbar, type HierarchyView } from "./ViewerToolbar";
 import { fitWidthScale, resolveScale, zoomIn, zoomOut, type ZoomState } from "./zoom";
 import "./viewer.css";
 
-export type { ZoomState } from "./zoom";
 export type { HierarchyView } from "./ViewerToolbar";
 
 export interface PdfViewerProps {

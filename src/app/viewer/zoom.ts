@@ -8,11 +8,11 @@ export type ZoomState = { mode: "fit-width" } | { mode: "scale"; scale: number }
 export const MIN_SCALE = 0.25;
 export const MAX_SCALE = 4;
 /** One zoom-in step multiplies the scale by this; one zoom-out step divides by it. */
-export const ZOOM_STEP = 1.25;
+const ZOOM_STEP = 1.25;
 /** The scale before the container has been measured (or with no pages). */
-export const DEFAULT_SCALE = 1;
+const DEFAULT_SCALE = 1;
 
-export function clampScale(scale: number): number {
+function clampScale(scale: number): number {
   if (!Number.isFinite(scale)) return DEFAULT_SCALE;
   return Math.min(MAX_SCALE, Math.max(MIN_SCALE, scale));
 }

@@ -15,7 +15,7 @@ export interface SentenceSegment {
   last: number;
 }
 
-export const BOUNDARY_SYSTEM_PROMPT = [
+const BOUNDARY_SYSTEM_PROMPT = [
   "You split documents into self-contained chunks for retrieval.",
   "You receive numbered sentences. Choose the sentences after which a new chunk should begin:",
   "topic shifts, new sections, a change of subject or speaker. Keep each chunk about one topic and",

@@ -15,7 +15,7 @@ import { recursiveChunker } from "./recursive/run";
 import { simpleChunker } from "./simple/run";
 import { tokenChunker } from "./token/run";
 
-export { chunkerSummaries, DEFAULT_CHUNKER, UnknownChunkerError } from "./metas";
+export { chunkerSummaries, UnknownChunkerError } from "./metas";
 
 /** A chunker with its config type erased, as the registry, the worker and the CLI hold it. */
 export type AnyChunkerSpec = ChunkerSpec<object>;

@@ -66,7 +66,7 @@ export function findOptimalChunkEnd(
   return Math.max(bestEnd, start + config.min_size);
 }
 
-export type PlanFlag = "entity-split" | "tail-inside-previous" | "stall-guarded";
+type PlanFlag = "entity-split" | "tail-inside-previous" | "stall-guarded";
 
 export interface PlannedChunk {
   start: number;

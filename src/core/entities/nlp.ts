@@ -17,7 +17,7 @@ import {
 } from "./types";
 
 /** Pieces are whole paragraphs packed up to this many characters; a longer paragraph is cut at a sentence end. */
-export const NLP_PIECE_CHARS = 4000;
+const NLP_PIECE_CHARS = 4000;
 
 export interface NlpResult {
   entities: EntityReference[];

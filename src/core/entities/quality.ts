@@ -15,7 +15,7 @@ export interface QualityMetrics {
   overlap_quality: number;
 }
 
-export const QUALITY_WEIGHTS: Readonly<QualityMetrics> = {
+const QUALITY_WEIGHTS: Readonly<QualityMetrics> = {
   length_score: 0.2,
   entity_density: 0.2,
   semantic_coherence: 0.3,
@@ -102,7 +102,7 @@ export function confidenceScore(
  * segmentSentences gives them): between two sentences, at either edge of one, or at a paragraph
  * break — a paragraph break always ends a sentence.
  */
-export function onSentenceBoundary(sentences: readonly Span[], offset: number): boolean {
+function onSentenceBoundary(sentences: readonly Span[], offset: number): boolean {
   let lo = 0;
   let hi = sentences.length;
   while (lo < hi) {

@@ -12,7 +12,7 @@ import { regexWords } from "../text/segment";
 /** Sparse (word → weight) or dense (an embedder's) vector, always unit length or all zero. */
 export type Vec = Map<string, number> | Float32Array;
 
-export const LEXICAL_TF_ID = "lexical-tf-v1";
+const LEXICAL_TF_ID = "lexical-tf-v1";
 
 function unitSparse(v: Map<string, number>): Map<string, number> {
   let sum = 0;

@@ -31,7 +31,7 @@ import type { ConfigFormat, ConfigFormatId, ConfigRecord, ConfigWriter } from ".
 import { ConfigExportError, ConfigImportError } from "./errors";
 import { assertNoSecrets } from "./secrets";
 
-export type { ConfigFormat, ConfigFormatId, ConfigRecord } from "./configFormats/types";
+export type { ConfigFormat, ConfigFormatId } from "./configFormats/types";
 export { ConfigExportError, ConfigImportError, SecretInConfigError } from "./errors";
 export { isSecretKeyName, secretPaths, stripSecrets } from "./secrets";
 
@@ -58,10 +58,6 @@ function describe(w: ConfigWriter): ConfigFormat {
 export const CONFIG_FORMATS: readonly ConfigFormat[] = WRITERS.map(describe);
 
 export const CONFIG_FORMAT_IDS: readonly ConfigFormatId[] = CONFIG_FORMATS.map((f) => f.id);
-
-export function isConfigFormatId(value: string): value is ConfigFormatId {
-  return (CONFIG_FORMAT_IDS as readonly string[]).includes(value);
-}
 
 function applies(format: ConfigFormat, chunkerId: string): boolean {
   return format.chunkers === "all" || format.chunkers.includes(chunkerId);

@@ -5,7 +5,7 @@ import type { ProviderErrorCode } from "./errors";
  * never chunker config: the key lives in memory (or session storage) and is never part of an id,
  * a label, a URL, a message or an export.
  */
-export interface EndpointSettings {
+interface EndpointSettings {
   /**
    * Where the API lives: "https://api.openai.com/v1", "http://localhost:11434/v1" (Ollama),
    * "http://localhost:1234/v1" (LM Studio), or a server root ("http://localhost:8080"), to which

@@ -6,7 +6,7 @@
  */
 import { EmbedderError, type Embedder } from "./embedder";
 
-export const RETRY_FAILED_AFTER_MS = 60_000;
+const RETRY_FAILED_AFTER_MS = 60_000;
 
 export function failFastEmbedder(
   inner: Embedder,

@@ -19,9 +19,9 @@ import { normalizeInPlace } from "./vectors";
  * - the word part and the n-gram part are each scaled to unit length and added, then the sum is
  *   scaled to unit length: both views weigh the same whatever the word lengths.
  */
-export const LEXICAL_VERSION = "lexical-tfidf-v1";
+const LEXICAL_VERSION = "lexical-tfidf-v1";
 export const LEXICAL_LABEL = "Local lexical (TF-IDF, not neural)";
-export const DEFAULT_LEXICAL_DIMENSIONS = 2048;
+const DEFAULT_LEXICAL_DIMENSIONS = 2048;
 
 export interface LexicalEmbedderOptions {
   /** Hashed feature space; default 2048. */

@@ -11,7 +11,7 @@ export interface LlmUsage {
   totalTokens: number;
 }
 
-export interface LlmJsonReply {
+interface LlmJsonReply {
   /** The assistant's reply, parsed. Its shape is the caller's to validate. */
   json: unknown;
   /** As the endpoint reported it; null when it reported none (the caller may estimate). */
@@ -20,7 +20,7 @@ export interface LlmJsonReply {
   model: string;
 }
 
-export interface CompleteOptions {
+interface CompleteOptions {
   signal?: AbortSignal;
   /** Overrides the endpoint's timeout for this call. */
   timeoutMs?: number;

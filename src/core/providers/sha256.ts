@@ -20,7 +20,7 @@ const W = new Uint32Array(64);
 const encoder = new TextEncoder();
 
 /** The 32-byte SHA-256 digest of bytes, or of a string's UTF-8. */
-export function sha256(input: Uint8Array | string): Uint8Array {
+function sha256(input: Uint8Array | string): Uint8Array {
   const data = typeof input === "string" ? encoder.encode(input) : input;
   const length = data.length;
   const blocks = Math.floor((length + 8) / 64) + 1;

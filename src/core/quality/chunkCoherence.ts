@@ -78,7 +78,7 @@ function firstAtOrAfter(spans: readonly Span[], offset: number): number {
 }
 
 /** Coherence of each chunk over the sentences that start inside its range. */
-export function scoreChunks(
+function scoreChunks(
   sv: SentenceVectors,
   chunks: readonly Pick<Chunk, "start" | "end">[],
   embedderId: string,

@@ -10,7 +10,7 @@
  * everything, as `cosineSimilarity` treats it, and still counts in the number of pairs.
  */
 
-export const COHERENCE_METHOD = "mean-pairwise-cosine";
+const COHERENCE_METHOD = "mean-pairwise-cosine";
 
 export interface Coherence {
   /** Null for a chunk of fewer than two sentences: it has no pairs to compare. */
@@ -47,9 +47,4 @@ export function sentenceCoherence(sentenceVectors: readonly Float32Array[], embe
 export function meanCoherence(scores: readonly Coherence[]): number | null {
   const values = scores.flatMap((c) => (c.score === null ? [] : [c.score]));
   return values.length === 0 ? null : values.reduce((a, b) => a + b, 0) / values.length;
-}
-
-/** The one line the UI shows under the score. */
-export function describeCoherence(embedderLabel: string): string {
-  return `Mean cosine similarity over all pairs of a chunk's sentences, embedded with ${embedderLabel}.`;
 }

@@ -8,11 +8,11 @@ import type { ChatMessage, Llm } from "../providers/llm";
 import type { RateLimiter } from "../providers/rateLimit";
 
 export const JUDGE_SAMPLE = 24;
-export const JUDGE_BATCH = 6;
+const JUDGE_BATCH = 6;
 /** Calls per minute, as the agentic seed's rate limit: the judge shares the session's LLM with it. */
 export const JUDGE_RATE_LIMIT = 10;
 /** Long chunks are cut for judging: the opening says whether it holds together, at bounded cost. */
-export const JUDGE_MAX_CHARS = 1500;
+const JUDGE_MAX_CHARS = 1500;
 
 export interface JudgeResult {
   /** Indices of the judged chunks (into the run's chunk list) and their scores. */

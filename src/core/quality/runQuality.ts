@@ -17,13 +17,13 @@ import { ruleFor, sizeRules, type SizeRule, type SizeUnit } from "./sizeRules";
 /** OpenAI text-embedding-3-small/-large and ada-002 accept 8191 input tokens. */
 export const DEFAULT_EMBEDDING_TOKEN_LIMIT = 8191;
 
-export interface Share {
+interface Share {
   count: number;
   /** count / chunks; null for a run without chunks. */
   share: number | null;
 }
 
-export interface SizeSummary {
+interface SizeSummary {
   /** The first rule is the histogram's (for hierarchical: the children). */
   rules: SizeRule[];
   /** Chunks the first rule measures. */

@@ -7,7 +7,7 @@
 export type SizeUnit = "tokens" | "chars" | "bytes";
 
 /** A config key and the value the run used. */
-export interface SizeKey {
+interface SizeKey {
   key: string;
   value: number;
 }

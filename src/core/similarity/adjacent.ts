@@ -10,7 +10,7 @@ import { createLexicalEmbedder, type LexicalEmbedder } from "../providers/lexica
 import { cosineSimilarity } from "../providers/vectors";
 import { noesisSentences } from "../text/noesisSentences";
 
-export interface CurvePoint {
+interface CurvePoint {
   /** The gap between sentence i and i + 1 (the end of sentence i). */
   offset: number;
   value: number;

@@ -8,7 +8,7 @@
 
 export const ENCODINGS = ["cl100k_base", "o200k_base"] as const;
 export type EncodingName = (typeof ENCODINGS)[number];
-export const DEFAULT_ENCODING: EncodingName = "cl100k_base";
+const DEFAULT_ENCODING: EncodingName = "cl100k_base";
 
 export interface Tokenizer {
   readonly encoding: EncodingName;

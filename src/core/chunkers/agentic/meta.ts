@@ -3,8 +3,8 @@ import type { ChunkerMeta } from "../../chunk";
 import type { EncodingName } from "../../text/tokenizer";
 
 /** The seed's fallback is its LateChunker: Phase 1 (late-jaccard, the seed's default) or Phase 2. */
-export const AGENTIC_FALLBACKS = ["late-jaccard", "late-embedding"] as const;
-export type AgenticFallback = (typeof AGENTIC_FALLBACKS)[number];
+const AGENTIC_FALLBACKS = ["late-jaccard", "late-embedding"] as const;
+type AgenticFallback = (typeof AGENTIC_FALLBACKS)[number];
 
 export interface AgenticConfig {
   max_retries: number;

@@ -56,7 +56,7 @@ const REPLY_BASE_TOKENS = 16;
 const DEFAULT_RETRY_AFTER_MS = 1000;
 
 /** Why a boundary is where it is: the model's choice, a segment's end, or the size limit. */
-export type AgenticBoundaryKind = "llm" | "segment-end" | "size-limit";
+type AgenticBoundaryKind = "llm" | "segment-end" | "size-limit";
 
 interface PlacedBoundary extends Boundary {
   kind: AgenticBoundaryKind;

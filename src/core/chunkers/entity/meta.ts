@@ -12,7 +12,7 @@ export interface EntityConfig extends ChunkSizes {
   dictionary: DictionaryEntry[];
 }
 
-export const ENTITY_DEFAULTS: EntityConfig = {
+const ENTITY_DEFAULTS: EntityConfig = {
   target_size: 800,
   min_size: 500,
   max_size: 1200,

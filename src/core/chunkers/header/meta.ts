@@ -8,7 +8,7 @@ export interface HeaderConfig {
   include_parent_headers: boolean;
 }
 
-export const HEADER_DEFAULTS: HeaderConfig = {
+const HEADER_DEFAULTS: HeaderConfig = {
   min_chunk_chars: 200,
   max_chunk_chars: 2000,
   overlap_chars: 50,

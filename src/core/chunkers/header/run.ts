@@ -12,7 +12,7 @@ import { docSlug } from "../../text/docSlug";
 import { isSpace, paragraphs, type Span } from "../../text/segment";
 
 /** A section (or a run of merged sections) before splitting. */
-export interface HeaderSection {
+interface HeaderSection {
   start: number;
   end: number;
   /** The seed's header_path: "Section > Subsection > Detail"; "" for text before the first heading. */
@@ -22,7 +22,7 @@ export interface HeaderSection {
 }
 
 /** The seed's _build_header_path: the heading's title after every earlier heading of a lower level. */
-export function headerPath(headings: DocModel["headings"], index: number): string {
+function headerPath(headings: DocModel["headings"], index: number): string {
   let level = headings[index]!.level;
   const parts = [headings[index]!.title];
   for (let i = index - 1; i >= 0; i--) {
@@ -51,7 +51,7 @@ function trimmed(text: string, start: number, end: number): Span | null {
 }
 
 /** Step 2: initial chunks at heading boundaries; the text before the first heading is its own chunk. */
-export function initialSections(doc: DocModel): HeaderSection[] {
+function initialSections(doc: DocModel): HeaderSection[] {
   const { text, headings } = doc;
   const sections: HeaderSection[] = [];
   const starts = headings.map((h) => headingLineStart(text, h.start));
@@ -68,7 +68,7 @@ export function initialSections(doc: DocModel): HeaderSection[] {
  * Step 3: a chunk under min_chunk_chars is combined with the chunks after it until the threshold
  * is met; the merged chunk keeps every merged section's header path, joined with " + ".
  */
-export function mergeSmall(sections: readonly HeaderSection[], minChars: number): HeaderSection[] {
+function mergeSmall(sections: readonly HeaderSection[], minChars: number): HeaderSection[] {
   const merged: HeaderSection[] = [];
   let i = 0;
   while (i < sections.length) {
@@ -92,7 +92,7 @@ export function mergeSmall(sections: readonly HeaderSection[], minChars: number)
  * Step 4: paragraphs of [start, end) packed greedily while the piece stays within maxChars (the
  * seed's `len(current) + len(para) + 2 <= max_chunk_chars`, measured on the true span).
  */
-export function packParagraphs(text: string, start: number, end: number, maxChars: number): Span[] {
+function packParagraphs(text: string, start: number, end: number, maxChars: number): Span[] {
   const paras = paragraphs(text.slice(start, end)).map((p) => ({
     start: p.start + start,
     end: p.end + start,

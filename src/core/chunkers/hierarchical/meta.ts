@@ -9,7 +9,7 @@ export interface HierarchicalConfig {
   tiktoken_model: string;
 }
 
-export const HIERARCHICAL_DEFAULTS: HierarchicalConfig = {
+const HIERARCHICAL_DEFAULTS: HierarchicalConfig = {
   parent_chunk_size: 1500,
   child_chunk_size: 400,
   child_chunk_overlap: 50,
@@ -17,7 +17,7 @@ export const HIERARCHICAL_DEFAULTS: HierarchicalConfig = {
 };
 
 /** tiktoken model names (encoding_for_model) offered for tiktoken_model, with their encodings. */
-export const TIKTOKEN_MODELS = [
+const TIKTOKEN_MODELS = [
   "gpt-3.5-turbo",
   "gpt-4",
   "gpt-4-turbo",
@@ -28,7 +28,7 @@ export const TIKTOKEN_MODELS = [
   "gpt-4o-mini",
 ] as const;
 
-export class UnknownTiktokenModelError extends Error {
+class UnknownTiktokenModelError extends Error {
   override readonly name = "UnknownTiktokenModelError";
   constructor(readonly model: string) {
     super(`tiktoken_model "${model}" has no known encoding`);

@@ -22,14 +22,14 @@ import { type HeadingSection, headingSections } from "../../text/headingSpans";
 import { endsSentence, sentenceCuts } from "../../text/sentenceEnds";
 import { rangeTokenCounter } from "../../text/tokenRange";
 
-export const SENTENCE_ENDS: CutSeparator = {
+const SENTENCE_ENDS: CutSeparator = {
   name: "sentence ends (Intl.Segmenter)",
   cuts: (text, start, end) => sentenceCuts(text, start, end),
 };
 
-export const HIERARCHICAL_SEPARATORS: readonly Separator[] = ["\n\n", "\n", SENTENCE_ENDS, " ", ""];
+const HIERARCHICAL_SEPARATORS: readonly Separator[] = ["\n\n", "\n", SENTENCE_ENDS, " ", ""];
 
-export const CHUNK_STRATEGY = "hierarchical_markdown";
+const CHUNK_STRATEGY = "hierarchical_markdown";
 
 /** A chunk before its id is known. */
 interface Planned {
@@ -42,7 +42,7 @@ interface Planned {
 }
 
 /** Parents of every section and, right after each parent, its children: document order by start. */
-export function planHierarchy(
+function planHierarchy(
   text: string,
   sections: readonly HeadingSection[],
   config: HierarchicalConfig,

@@ -10,7 +10,7 @@ import {
 } from "../../routing";
 import type { EncodingName } from "../../text/tokenizer";
 
-export interface HybridRouting {
+interface HybridRouting {
   /** rag_routing_rules.yaml as an object; null → no routing, the config's `mode` applies. */
   rules: RoutingRules | null;
   context: RoutingContext;

@@ -34,18 +34,18 @@ import { noesisSentences, noesisWords } from "../../text/noesisSentences";
 import { tokensInRange } from "../../text/spanTokens";
 
 /** What a mode needs from the hybrid config. */
-export interface ModeParams {
+interface ModeParams {
   max_chunk_tokens: number;
   overlap_tokens: number;
 }
 
-export interface ModeRunner {
+interface ModeRunner {
   /** The chunker id that actually runs, reported as `chunker.ran`. */
   id: string;
   run(doc: DocModel, params: ModeParams, ctx: RunContext): Promise<ChunkerOutput>;
 }
 
-export const MODE_RUNNERS: Partial<Record<ChunkerMode, ModeRunner>> = {
+const MODE_RUNNERS: Partial<Record<ChunkerMode, ModeRunner>> = {
   late: {
     id: "late-jaccard",
     run: (doc, params, ctx) =>
@@ -77,7 +77,7 @@ export const MODE_RUNNERS: Partial<Record<ChunkerMode, ModeRunner>> = {
 /** The fallback for a mode without a runner, as the seed's agentic chunker falls back to the late one. */
 const FALLBACK: ChunkerMode = "late";
 
-export function resolveHybridMode(config: HybridConfig): ModeResolution & { source: "routing" | "config" } {
+function resolveHybridMode(config: HybridConfig): ModeResolution & { source: "routing" | "config" } {
   const raw: unknown = config.routing.rules;
   if (raw !== null && raw !== undefined) {
     // The config holds the rules as given (numbers, nulls): resolve on their normalized form.
@@ -94,13 +94,13 @@ export function resolveHybridMode(config: HybridConfig): ModeResolution & { sour
   };
 }
 
-export interface ChunkQuality {
+interface ChunkQuality {
   index: number;
   size_fit: number;
   lexical_cohesion: number | null;
 }
 
-export async function chunkQuality(
+async function chunkQuality(
   doc: DocModel,
   drafts: readonly ChunkDraft[],
   targetTokens: number,

@@ -54,7 +54,7 @@ export function windowGap(j: number, size: number): number {
   return j + size - 1;
 }
 
-export interface EmbeddedWindows {
+interface EmbeddedWindows {
   vectors: Float32Array[];
   /** embed() calls made, one per batch_size windows. */
   batches: number;
@@ -65,7 +65,7 @@ export interface EmbeddedWindows {
  * chunker hands it slices of batch_size; an endpoint whose own batch setting is smaller splits a
  * slice further.
  */
-export async function embedWindows(
+async function embedWindows(
   embedder: Embedder,
   windows: readonly string[],
   batchSize: number,
@@ -90,7 +90,7 @@ export async function embedWindows(
 }
 
 /** Cosine of each window with the next. */
-export function windowSimilarities(vectors: readonly Float32Array[]): number[] {
+function windowSimilarities(vectors: readonly Float32Array[]): number[] {
   const out: number[] = [];
   for (let j = 0; j + 1 < vectors.length; j++) out.push(cosineSimilarity(vectors[j]!, vectors[j + 1]!));
   return out;
@@ -108,7 +108,7 @@ export const LOCAL_EMBEDDING_CACHE = new MemoryEmbeddingCache({ maxBytes: 96 * 1
  * The lexical embedder fitted on this document's sentences, cached. Keyed by doc.id and a hash of
  * the text: a DocModel built from text (tests, pasted text) can reuse an id for other text.
  */
-export function localEmbedder(doc: DocModel, sentences: readonly string[]): Embedder {
+function localEmbedder(doc: DocModel, sentences: readonly string[]): Embedder {
   const key = `${doc.id}:${sha256HexSync(doc.text).slice(0, 16)}`;
   const known = localEmbedders.get(key);
   if (known) {

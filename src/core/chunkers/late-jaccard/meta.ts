@@ -3,8 +3,8 @@ import type { ChunkerMeta } from "../../chunk";
 import { checkLateSizes, LATE_SIZE_PARAMS } from "../late/sizes";
 import type { EncodingName } from "../../text/tokenizer";
 
-export const BOUNDARY_RULES = ["adjacent", "running-chunk"] as const;
-export type BoundaryRule = (typeof BOUNDARY_RULES)[number];
+const BOUNDARY_RULES = ["adjacent", "running-chunk"] as const;
+type BoundaryRule = (typeof BOUNDARY_RULES)[number];
 
 export interface LateJaccardConfig {
   max_tokens: number;

@@ -140,7 +140,7 @@ export interface LateDraftOptions {
  * file-name slug as the header chunker's ids), because a random uuid would change on every run, and
  * the slug keeps ids of two documents apart, the collision the seed's P1 fix is about.
  */
-export async function lateChunkId(
+async function lateChunkId(
   doc: DocModel,
   joined: string,
   index: number,

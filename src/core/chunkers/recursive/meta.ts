@@ -2,7 +2,7 @@
 import type { ChunkerMeta } from "../../chunk";
 import { type EncodingName, ENCODINGS } from "../../text/tokenizer";
 
-export type LengthUnit = "chars" | "tokens";
+type LengthUnit = "chars" | "tokens";
 
 export interface RecursiveConfig {
   chunk_size: number;
@@ -14,12 +14,12 @@ export interface RecursiveConfig {
 }
 
 /** RecursiveCharacterTextSplitter's own separators. */
-export const LANGCHAIN_SEPARATORS: readonly string[] = ["\n\n", "\n", " ", ""];
+const LANGCHAIN_SEPARATORS: readonly string[] = ["\n\n", "\n", " ", ""];
 
 /** The separators Chroma's chunking evaluation gives RecursiveCharacterTextSplitter. */
 export const CHROMA_SEPARATORS: readonly string[] = ["\n\n", "\n", ".", "?", "!", " ", ""];
 
-export const RECURSIVE_DEFAULTS: RecursiveConfig = {
+const RECURSIVE_DEFAULTS: RecursiveConfig = {
   chunk_size: 400,
   chunk_overlap: 50,
   separators: [...LANGCHAIN_SEPARATORS],

@@ -60,7 +60,7 @@ export interface SplitRange {
 }
 
 /** String.prototype.trim's set: ECMAScript WhiteSpace and LineTerminator. */
-export function isTrimSpace(code: number): boolean {
+function isTrimSpace(code: number): boolean {
   if (code <= 0x20) return code === 0x20 || (code >= 0x09 && code <= 0x0d);
   if (code < 0xa0) return false;
   return (

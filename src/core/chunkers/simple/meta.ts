@@ -5,7 +5,7 @@ export interface SimpleConfig {
   max_bytes: number;
 }
 
-export const SIMPLE_DEFAULTS: SimpleConfig = { max_bytes: 2048 };
+const SIMPLE_DEFAULTS: SimpleConfig = { max_bytes: 2048 };
 
 export const simpleMeta: ChunkerMeta<SimpleConfig> = {
   id: "simple",

@@ -8,7 +8,7 @@ export interface TokenConfig {
   encoding: EncodingName;
 }
 
-export const TOKEN_DEFAULTS: TokenConfig = { chunk_size: 512, overlap: 50, encoding: "cl100k_base" };
+const TOKEN_DEFAULTS: TokenConfig = { chunk_size: 512, overlap: 50, encoding: "cl100k_base" };
 
 export const tokenMeta: ChunkerMeta<TokenConfig> = {
   id: "token",

@@ -2,7 +2,7 @@
 import { pyCall, pyHeader, pyLiteral, writeFor } from "./literals";
 import type { ConfigRecord, ConfigWriter } from "./types";
 
-export const CHONKIE_CHUNKERS = ["token", "recursive", "late-embedding"] as const;
+const CHONKIE_CHUNKERS = ["token", "recursive", "late-embedding"] as const;
 
 function token(c: ConfigRecord): string {
   return [

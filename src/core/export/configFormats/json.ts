@@ -3,7 +3,7 @@ import type { ConfigRecord, ConfigWriter } from "./types";
 
 export const WORKBENCH_EXPORT_VERSION = 1;
 
-export interface WorkbenchExport {
+interface WorkbenchExport {
   version: typeof WORKBENCH_EXPORT_VERSION;
   chunker: string;
   config: ConfigRecord;

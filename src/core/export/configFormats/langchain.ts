@@ -2,10 +2,10 @@
 import { pyCall, pyHeader, writeFor } from "./literals";
 import type { ConfigRecord, ConfigWriter } from "./types";
 
-export const LANGCHAIN_CHUNKERS = ["token", "recursive", "hierarchical", "header", "late-embedding"] as const;
+const LANGCHAIN_CHUNKERS = ["token", "recursive", "hierarchical", "header", "late-embedding"] as const;
 
 /** Our threshold modes that LangChain's SemanticChunker has under the same name. */
-export const SEMANTIC_CHUNKER_MODES = ["percentile", "standard_deviation", "interquartile", "gradient"];
+const SEMANTIC_CHUNKER_MODES = ["percentile", "standard_deviation", "interquartile", "gradient"];
 
 /** LangChain's buffer_size centres 2·b+1 sentences on each one; the workbench's window runs forward. */
 export function bufferSizeFor(windowSize: unknown): number | undefined {

@@ -19,7 +19,7 @@ export function pyLiteral(value: unknown): string {
 }
 
 /** Python keyword arguments, one per line, for a call spread over lines. */
-export function pyKwargs(args: readonly (readonly [string, unknown])[], indent = "    "): string {
+function pyKwargs(args: readonly (readonly [string, unknown])[], indent = "    "): string {
   return args.map(([k, v]) => `${indent}${k}=${pyLiteral(v)},`).join("\n");
 }
 
@@ -33,7 +33,7 @@ export function tsKey(key: string): string {
 }
 
 /** One-line text safe inside a `#` or `//` comment. */
-export function oneLine(text: string): string {
+function oneLine(text: string): string {
   return text.replace(/[\r\n]+/g, " ");
 }
 
@@ -48,7 +48,7 @@ export function inlineValue(value: unknown): string {
 }
 
 /** Keyword arguments whose value the config holds (a partial config leaves the library's default). */
-export function given(args: readonly (readonly [string, unknown])[]): [string, unknown][] {
+function given(args: readonly (readonly [string, unknown])[]): [string, unknown][] {
   return args.filter(([, v]) => v !== undefined).map(([k, v]) => [k, v]);
 }
 

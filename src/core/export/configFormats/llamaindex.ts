@@ -3,7 +3,7 @@ import { bufferSizeFor } from "./langchain";
 import { pyCall, pyHeader, pyLiteral, writeFor } from "./literals";
 import type { ConfigRecord, ConfigWriter } from "./types";
 
-export const LLAMAINDEX_CHUNKERS = ["token", "recursive", "hierarchical", "late-embedding"] as const;
+const LLAMAINDEX_CHUNKERS = ["token", "recursive", "hierarchical", "late-embedding"] as const;
 
 function token(c: ConfigRecord): string {
   return [

@@ -7,7 +7,7 @@ import { stringify } from "yaml";
 import { hashComments, inlineValue, pyLiteral } from "./literals";
 import type { ConfigRecord, ConfigWriter } from "./types";
 
-export const NOESIS_CHUNKERS = ["late-jaccard", "late-embedding", "agentic", "hybrid"] as const;
+const NOESIS_CHUNKERS = ["late-jaccard", "late-embedding", "agentic", "hybrid"] as const;
 
 interface Setting {
   name: string;
