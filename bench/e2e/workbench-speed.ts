@@ -31,6 +31,9 @@
  *  - BENCH_DOCS: comma-separated parts of the document names to measure (default all);
  *  - BENCH_INIT_SCRIPT: a .js file run in the page before the app, for what-if experiments such as
  *    a CSS override;
+ *  - WORKBENCH_BIG_PDF: the 2,415-page R reference manual (Debian's r-doc-pdf: refman.pdf): opened,
+ *    extracted and chunked while the tab's JS heaps are sampled (bench/e2e/bigPdf.ts); skipped with
+ *    a message when unset;
  *  - BENCH_TRACE_DIR: write Chrome performance traces of each document's load, re-chunks and drags
  *    there (<name>.load.trace.json, <name>.rechunk.trace.json, <name>.drag-<key>.trace.json); open
  *    them in DevTools' Performance panel or summarize them with
@@ -45,6 +48,7 @@ import { chromium, type Browser, type Page } from "@playwright/test";
 import { PDFDocument, StandardFonts, type PDFFont } from "pdf-lib";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../e2e/chromium";
 import { BODY } from "../../scripts/sample-content";
+import { BIG_PDF, measureBigPdf } from "./bigPdf";
 import { installRunCounter, measureDrags, type DragResult } from "./drag";
 
 const ROOT = resolve(import.meta.dirname, "../..");
@@ -609,6 +613,17 @@ async function measure(browser: Browser, url: string, doc: DocumentSpec) {
   }
 }
 
+/**
+ * What loads before the first paint: the entry script and the scripts and styles index.html
+ * preloads, in KB (the lazily loaded pdf.js, charts and dialogs are not among them).
+ */
+function mainBundleKb(): number {
+  const html = readFileSync(join(DIST, "index.html"), "utf8");
+  const assets = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!);
+  const bytes = [...new Set(assets)].reduce((sum, a) => sum + readFileSync(join(DIST, a)).length, 0);
+  return Math.round(bytes / 1024);
+}
+
 async function main(): Promise<void> {
   ensureBuild();
   const tmp = mkdtempSync(join(tmpdir(), "workbench-speed-"));
@@ -622,11 +637,18 @@ async function main(): Promise<void> {
       process.stderr.write(`measuring ${doc.name} (${doc.pages} pages)…\n`);
       results.push(await measure(browser, url, doc));
     }
+    if (BIG_PDF) process.stderr.write(`measuring ${BIG_PDF} (heap while opening and chunking)…\n`);
+    else
+      process.stderr.write("skipping the big PDF: set WORKBENCH_BIG_PDF to the R reference manual's path\n");
+    const big = await measureBigPdf(browser, url, dropFile);
     const report = {
       chromium: browser.version(),
       node: process.version,
       corpus: existsSync(CORPUS),
       chunk_sizes: CHUNK_SIZES,
+      main_bundle_kb: mainBundleKb(),
+      big_pdf_peak_heap_mb: big?.peak_heap_mb ?? null,
+      big_pdf: big ?? { skipped: "WORKBENCH_BIG_PDF is not set" },
       documents: results,
     };
     process.stdout.write(JSON.stringify(report, null, 2) + "\n");
