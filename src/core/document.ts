@@ -2,6 +2,7 @@
  * The document model every chunker reads. Character offsets into `text` are the source of truth:
  * pages, runs and headings all point into it, and chunks are ranges of it.
  */
+import { firstIndexWhere } from "./text/bisect";
 
 /** One page as it is displayed: crop box and /Rotate applied, sizes in PDF points. */
 export interface PageInfo {
@@ -74,14 +75,7 @@ export interface PageRect {
 
 /** Index of the first run whose end lies after `offset` (runs are sorted by start, disjoint). */
 export function firstRunEndingAfter(runs: readonly TextRun[], offset: number): number {
-  let lo = 0;
-  let hi = runs.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (runs[mid]!.end <= offset) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
+  return firstIndexWhere(0, runs.length, (i) => runs[i]!.end > offset);
 }
 
 /** A DocModel for plain text or Markdown: no pages, no runs; headings as given. */

@@ -5,6 +5,7 @@
 import type { DocModel, Heading } from "../core/document";
 import type { PageLine } from "./assemble";
 import { matchKeyOf } from "../core/text/matchKey";
+import { firstIndexWhere } from "../core/text/bisect";
 
 /** A line of the document: a PageLine with its page and offsets into DocModel.text. */
 export interface DocLine extends PageLine {
@@ -63,18 +64,8 @@ const COST_PROSE_BEFORE = 40;
 const COST_ABOVE_TARGET = 30;
 
 function lineAt(lines: readonly DocLine[], offset: number): DocLine | undefined {
-  let lo = 0;
-  let hi = lines.length - 1;
-  let found: DocLine | undefined;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    const line = lines[mid]!;
-    if (line.start <= offset) {
-      found = line;
-      lo = mid + 1;
-    } else hi = mid - 1;
-  }
-  return found;
+  const after = firstIndexWhere(0, lines.length, (i) => lines[i]!.start > offset);
+  return after > 0 ? lines[after - 1] : undefined;
 }
 
 /** Outline entries → headings: depth 1→1, 2→2, 3+→3; entries that cannot be located are skipped. */

@@ -10,7 +10,7 @@ import {
   overlapQuality,
   qualityScore,
 } from "../../src/core/entities/quality";
-import { centroid, coherence, cosine, termVector } from "../../src/core/entities/similarity";
+import { centroid, coherence, termVector, unitCosine as cosine } from "../../src/core/entities/similarity";
 import { segmentSentences } from "../../src/core/text/segment";
 
 const SEED = { target_size: 800, min_size: 500, max_size: 1200 };

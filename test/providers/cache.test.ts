@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { cachedEmbedder, MemoryEmbeddingCache } from "../../src/core/providers/cache";
 import type { Embedder } from "../../src/core/providers/embedder";
 import { createOpenAIEmbedder } from "../../src/core/providers/openaiEmbedder";
-import { sha256HexSync } from "../../src/core/providers/sha256";
+import { sha256HexSync } from "../../src/core/text/hash";
 import { startOpenAIServer, type OpenAIServer } from "../support/openaiServer";
 
 let server: OpenAIServer;

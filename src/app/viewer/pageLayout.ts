@@ -6,6 +6,7 @@
  * numbers here and the pixels on screen cannot drift apart over thousands of fractional heights.
  */
 import type { PageInfo } from "../../core/document";
+import { firstIndexWhere } from "../../core/text/bisect";
 
 /** Space above the first page, below the last one, and at least either side of every page. */
 export const PAGE_PADDING = 16;
@@ -53,14 +54,7 @@ export function layoutPages(pages: readonly PageInfo[], scale: number): PageLayo
 /** Index of the last page whose top is at or above `y` (0 when `y` lies above the first page). */
 export function pageIndexAt(layout: PageLayout, y: number): number {
   const { tops } = layout;
-  let lo = 0;
-  let hi = tops.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (tops[mid]! <= y) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
+  return Math.max(0, firstIndexWhere(1, tops.length, (i) => tops[i]! > y) - 1);
 }
 
 /** Inclusive index range of the pages that intersect [top, bottom); null without pages. */

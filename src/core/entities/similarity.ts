@@ -8,6 +8,7 @@
  */
 import { EmbedderError, type Embedder } from "../providers/embedder";
 import { regexWords } from "../text/segment";
+import { dot } from "../providers/vectors";
 
 /** Sparse (word → weight) or dense (an embedder's) vector, always unit length or all zero. */
 export type Vec = Map<string, number> | Float32Array;
@@ -38,16 +39,15 @@ export function termVector(text: string): Map<string, number> {
   return unitSparse(tf);
 }
 
-/** Dot product of two unit vectors: their cosine; 0 when either is all zero. */
-export function cosine(a: Vec, b: Vec): number {
+/**
+ * The cosine of two unit vectors, which is their dot product (no norms to divide by: the entity
+ * chunker's vectors are unit length by construction); 0 when either is all zero. Dense vectors use
+ * providers/vectors' dot, the one dot product of the code base.
+ */
+export function unitCosine(a: Vec, b: Vec): number {
   // The centroid of no sentences (a chunk of whitespace) is an empty map whatever the vectors' kind.
   if ((a instanceof Map && a.size === 0) || (b instanceof Map && b.size === 0)) return 0;
-  if (a instanceof Float32Array && b instanceof Float32Array) {
-    if (a.length !== b.length) throw new RangeError(`vectors differ in length: ${a.length} and ${b.length}`);
-    let s = 0;
-    for (let i = 0; i < a.length; i++) s += a[i]! * b[i]!;
-    return s;
-  }
+  if (a instanceof Float32Array && b instanceof Float32Array) return dot(a, b);
   if (a instanceof Map && b instanceof Map) {
     const [small, large] = a.size <= b.size ? [a, b] : [b, a];
     let s = 0;
@@ -78,7 +78,7 @@ export function coherence(sentences: readonly Vec[]): number {
   if (sentences.length < 2) return 1;
   const c = centroid(sentences);
   let sum = 0;
-  for (const s of sentences) sum += cosine(s, c);
+  for (const s of sentences) sum += unitCosine(s, c);
   return sum / sentences.length;
 }
 

@@ -1,5 +1,5 @@
 import { EmbedderError, type Embedder } from "./embedder";
-import { sha256HexSync } from "./sha256";
+import { sha256HexSync } from "../text/hash";
 
 /**
  * Where vectors are kept between runs, keyed by embedder id and SHA-256 of the text. Vectors handed

@@ -1,5 +1,5 @@
 import type { Embedder } from "./embedder";
-import { sha256HexSync } from "./sha256";
+import { sha256HexSync } from "../text/hash";
 import { normalizeInPlace } from "./vectors";
 
 /**

@@ -1,6 +1,6 @@
 /** Vector arithmetic shared by the embedders, the similarity curves and the quality scores. */
 
-function dot(a: Float32Array, b: Float32Array): number {
+export function dot(a: Float32Array, b: Float32Array): number {
   if (a.length !== b.length) throw new RangeError(`Vectors differ in length: ${a.length} and ${b.length}.`);
   let sum = 0;
   for (let i = 0; i < a.length; i++) sum += a[i]! * b[i]!;

@@ -4,7 +4,8 @@
  * end are never cuts.
  */
 import { isSpace } from "../text/segment";
-import { lastAtOrBelow, type DocIndex } from "./docIndex";
+import { lastAtOrBelow } from "../text/bisect";
+import type { DocIndex } from "./docIndex";
 
 export interface EdgeReport {
   /** The last non-space character of the range ends a sentence. */

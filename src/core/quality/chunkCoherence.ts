@@ -15,6 +15,7 @@ import { localEmbedderFor } from "../similarity/adjacent";
 import { noesisSentences } from "../text/noesisSentences";
 import type { Span } from "../text/segment";
 import { sentenceCoherence } from "./coherence";
+import { firstIndexWhere } from "../text/bisect";
 
 export const ENDPOINT_SENTENCE_CAP = 2000;
 
@@ -67,14 +68,7 @@ async function sentenceVectors(
 
 /** Index of the first span starting at or after `offset`. */
 function firstAtOrAfter(spans: readonly Span[], offset: number): number {
-  let lo = 0;
-  let hi = spans.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (spans[mid]!.start < offset) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
+  return firstIndexWhere(0, spans.length, (i) => spans[i]!.start >= offset);
 }
 
 /** Coherence of each chunk over the sentences that start inside its range. */

@@ -113,15 +113,3 @@ function utf8Prefix(text: string): Uint32Array {
   }
   return out;
 }
-
-/** Index of the last element ≤ value in an ascending array, or −1. */
-export function lastAtOrBelow(sorted: Uint32Array, value: number): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (sorted[mid]! <= value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo - 1;
-}

@@ -9,6 +9,7 @@ import type { Embedder } from "../providers/embedder";
 import { createLexicalEmbedder, type LexicalEmbedder } from "../providers/lexical";
 import { cosineSimilarity } from "../providers/vectors";
 import { noesisSentences } from "../text/noesisSentences";
+import { firstIndexWhere } from "../text/bisect";
 
 interface CurvePoint {
   /** The gap between sentence i and i + 1 (the end of sentence i). */
@@ -75,13 +76,7 @@ export function boundaryPoints(
   if (points.length === 0) return [];
   const out = new Set<number>();
   for (const start of chunkStarts.slice(1)) {
-    let lo = 0;
-    let hi = points.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (points[mid]!.offset < start) lo = mid + 1;
-      else hi = mid;
-    }
+    const lo = firstIndexWhere(0, points.length - 1, (i) => points[i]!.offset >= start);
     const best =
       lo > 0 && Math.abs(points[lo - 1]!.offset - start) <= Math.abs(points[lo]!.offset - start)
         ? lo - 1

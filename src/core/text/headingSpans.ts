@@ -5,13 +5,8 @@
  * every entry of its level or deeper, then is pushed).
  */
 import type { DocModel, Heading } from "../document";
-import { isSpace } from "./segment";
+import { isSpace, type Span } from "./segment";
 import { matchKeyOf } from "./matchKey";
-
-export interface Span {
-  start: number;
-  end: number;
-}
 
 /** Lines a wrapped PDF title may run over (as the PDF heading finder merges them). */
 const MAX_TITLE_LINES = 3;

@@ -25,7 +25,7 @@ import {
 import {
   centroid,
   coherence,
-  cosine,
+  unitCosine,
   embedderVectors,
   lexicalVectors,
   type SentenceVectors,
@@ -132,7 +132,7 @@ export const entityChunker: ChunkerSpec<EntityConfig> = {
     const backRefs = config.entity_back_refs
       ? entityBackReferences(
           contents.map((content, i) => ({ content, entities: inside[i]! })),
-          (i, j) => Math.max(0, cosine(chunkVectors[i]!, chunkVectors[j]!)),
+          (i, j) => Math.max(0, unitCosine(chunkVectors[i]!, chunkVectors[j]!)),
         )
       : plans.map(() => []);
 

@@ -33,7 +33,7 @@ import type { DocModel } from "../../document";
 import { cachedEmbedder, MemoryEmbeddingCache } from "../../providers/cache";
 import { type Embedder, EmbedderError } from "../../providers/embedder";
 import { createLexicalEmbedder } from "../../providers/lexical";
-import { sha256HexSync } from "../../providers/sha256";
+import { sha256HexSync } from "../../text/hash";
 import { cosineSimilarity } from "../../providers/vectors";
 import { breakpoints } from "../../similarity/breakpoints";
 

@@ -1,7 +1,6 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { sha256HexSync } from "../../src/core/providers/sha256";
-import { sha256Hex } from "../../src/core/text/hash";
+import { sha256Hex, sha256HexSync } from "../../src/core/text/hash";
 
 const nodeHex = (input: string | Uint8Array) => createHash("sha256").update(input).digest("hex");
 
