@@ -52,7 +52,7 @@ test("the quality panel scores the sample, follows a parameter, sorts and select
   expect(await definitions.count()).toBe(await panel.locator(".quality-score").count());
   await expect(definitions.filter({ hasText: "Σ|chunk| / |∪ chunks| − 1" })).toBeVisible();
   await expect(panel.locator(".quality-histogram figcaption")).toContainText("chunk_size = 512");
-  await expect(panel.locator(".quality-histogram .recharts-reference-line")).toHaveCount(1);
+  await expect(panel.locator('.quality-histogram [data-testid="histogram-target"]')).toHaveCount(1);
   await shootPanel(page, panel, "quality-panel.png");
 
   const sizeBefore = await panel.getByTestId("quality-size").textContent();

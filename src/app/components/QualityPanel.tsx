@@ -3,19 +3,15 @@
  * computed; a size histogram with the chunker's target marked; and a sortable, virtualized table of
  * the chunks with the workbench's own per-chunk findings. Clicking a row selects the chunk.
  */
-import { lazy, memo, Suspense, useDeferredValue, useMemo } from "react";
+import { memo, useDeferredValue, useMemo } from "react";
 import type { ChunkRun } from "../../core/chunk";
 import { SCORE_DEFINITIONS, type ScoreId } from "../../core/quality/definitions";
 import type { RunQuality } from "../../core/quality/runQuality";
 import { ruleFor, type SizeRule } from "../../core/quality/sizeRules";
 import { LlmJudge } from "./LlmJudge";
 import { QualityTable } from "./QualityTable";
+import { QualityHistogram } from "./QualityHistogram";
 import "./QualityPanel.css";
-
-// recharts (~300 KB with d3) loads after the first paint: charts are the last thing a user reads.
-const QualityHistogram = lazy(() =>
-  import("./QualityHistogram").then((m) => ({ default: m.QualityHistogram })),
-);
 
 export const QualityPanel = memo(function QualityPanel({
   run: latest,
@@ -62,9 +58,7 @@ function QualityBody({ run, quality }: { run: ChunkRun; quality: RunQuality }) {
           </div>
         ))}
       </dl>
-      <Suspense fallback={<div className="chart-placeholder" />}>
-        <QualityHistogram sizes={sizes} rule={rule} />
-      </Suspense>
+      <QualityHistogram sizes={sizes} rule={rule} />
       <QualityTable chunks={run.chunks} rows={quality.chunks} />
     </>
   );

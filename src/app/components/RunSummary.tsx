@@ -3,12 +3,10 @@
  * the chunker's scalar stats (e.g. the hybrid's chunker.mode), warnings, and a histogram of chunk
  * token counts.
  */
-import { lazy, Suspense, useMemo } from "react";
+import { useMemo } from "react";
 import type { ChunkRun } from "../../core/chunk";
 import { LlmBudgetMeter } from "./LlmBudgetMeter";
-
-// recharts loads after the first paint (see QualityPanel).
-const TokenHistogram = lazy(() => import("./TokenHistogram").then((m) => ({ default: m.TokenHistogram })));
+import { TokenHistogram } from "./TokenHistogram";
 
 export function RunSummary({
   run,
@@ -55,11 +53,7 @@ export function RunSummary({
           <li key={w}>{w}</li>
         ))}
       </ul>
-      {run && run.chunks.length > 0 && (
-        <Suspense fallback={<div className="chart-placeholder" />}>
-          <TokenHistogram chunks={run.chunks} />
-        </Suspense>
-      )}
+      {run && run.chunks.length > 0 && <TokenHistogram chunks={run.chunks} />}
     </section>
   );
 }

@@ -1,6 +1,6 @@
 /** The run's chunk sizes in tokens, as a histogram under the run summary. */
 import { memo, useDeferredValue, useMemo } from "react";
-import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from "recharts";
+import { BarHistogram } from "../charts/BarHistogram";
 import type { Chunk } from "../../core/chunk";
 
 const BINS = 16;
@@ -15,29 +15,19 @@ export const TokenHistogram = memo(function TokenHistogram({ chunks: latest }: {
     const counts = chunks.map((c) => c.tokens);
     const max = Math.max(...counts, 1);
     const width = Math.max(1, Math.ceil(max / BINS));
-    const out = Array.from({ length: Math.ceil((max + 1) / width) }, (_, i) => ({
-      range: `${i * width}–${(i + 1) * width - 1}`,
-      from: i * width,
-      chunks: 0,
+    const counted = Array.from({ length: Math.ceil((max + 1) / width) }, () => 0);
+    for (const n of counts) counted[Math.floor(n / width)]!++;
+    return counted.map((count, i) => ({
+      label: String(i * width),
+      count,
+      title: `${i * width}–${(i + 1) * width - 1} tokens: ${count} chunk${count === 1 ? "" : "s"}`,
     }));
-    for (const n of counts) out[Math.floor(n / width)]!.chunks++;
-    return out;
   }, [chunks]);
   return (
     <figure className="histogram" aria-label="Chunk sizes in tokens">
       <figcaption>Chunk sizes (tokens)</figcaption>
-      {/* A fixed size: the sidebar's width is fixed, and a responsive container measures the
-          page's layout on every redraw. */}
-      <BarChart width={258} height={120} data={bins} margin={{ top: 4, right: 4, bottom: 0, left: -24 }}>
-        <CartesianGrid strokeDasharray="3 3" vertical={false} />
-        <XAxis dataKey="from" tick={{ fontSize: 10 }} />
-        <YAxis allowDecimals={false} tick={{ fontSize: 10 }} />
-        <Tooltip
-          formatter={(v) => [v, "chunks"]}
-          labelFormatter={(_, p) => `${p[0]?.payload?.range ?? ""} tokens`}
-        />
-        <Bar dataKey="chunks" fill="#4c6ef5" isAnimationActive={false} />
-      </BarChart>
+      {/* A fixed size: the sidebar's width is fixed. */}
+      <BarHistogram bins={bins} width={258} height={120} />
     </figure>
   );
 });
