@@ -21,6 +21,7 @@ import { SimilarityPanel } from "./charts/SimilarityPanel";
 import { TextView } from "./components/TextView";
 import { useChunkRun, useDocumentExtraction, useExtractionProgress } from "./engine/queries";
 import { isAbortError } from "./engine/workers";
+import { uiText } from "../host/errors";
 import { useCompareRun, useComparison } from "./state/compare";
 import { currentConfig, useWorkbench, type OpenDocument } from "./state/store";
 import { formatHash, parseHash } from "./state/urlHash";
@@ -207,7 +208,7 @@ function documentStatus(
   if (error) {
     if (isPdfError(error, "needs-password") || isPdfError(error, "wrong-password"))
       return { kind: "password", text: "password needed" };
-    return { kind: "error", text: `error: ${doc.name}: ${error.message}` };
+    return { kind: "error", text: `error: ${doc.name}: ${uiText(error)}` };
   }
   return progress
     ? { kind: "extracting", text: `extracting ${progress.done}/${progress.total}` }
@@ -245,7 +246,7 @@ function useRunStatus(
       drawn,
     };
   if (state.error && !isAbortError(state.error) && !state.pending)
-    return { text: `error: ${state.error.message}`, drawn };
+    return { text: `error: ${uiText(state.error)}`, drawn };
   return { text: drawn && state.stage === "complete" ? "done" : "running", drawn };
 }
 
