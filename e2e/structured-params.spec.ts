@@ -107,6 +107,8 @@ test("routing rules from a preset replace the text; the URL restores them", asyn
   await expect(page.getByTestId("routing-tenant")).toHaveValue("enterprise");
   await expect(page.getByTestId("routing-match")).toHaveText(/mode agentic/);
   await expect(page.getByTestId("run-status")).toHaveText("done");
+  // The hash is written once changes pause (150 ms): wait for the link that carries the rules.
+  await expect.poll(() => decodeURIComponent(page.url())).toContain("legal_contract");
   const url = page.url();
 
   await page.goto("about:blank");
