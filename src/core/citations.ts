@@ -3,6 +3,7 @@
  * and boxes are computed, for every chunker.
  */
 import { firstRunEndingAfter, type DocModel, type PageRect, type TextRun } from "./document";
+import { firstIndexWhere } from "./text/bisect";
 import { advanceBetween } from "./text/glyphAdvance";
 import { isSpace } from "./text/segment";
 
@@ -87,54 +88,106 @@ export function partOfRun(text: string, run: TextRun, from: number, to: number):
  * the same line are merged. Runs "share a line" when they advance along the same axis and overlap
  * across it by at least half the smaller extent; a gap wider than a few font sizes along the line
  * (table cells, a column gutter) starts a new box, so boxes stay tight.
+ *
+ * Every chunk of every run goes through here, so it streams: each run's covered part goes straight
+ * into the line being merged, with no rectangle object per run.
  */
 export function lineBoxes(doc: Pick<DocModel, "runs" | "text">, start: number, end: number): PageRect[] {
-  return mergeLineRects(coveredRunRects(doc, start, end));
+  const merger = new LineMerger();
+  const runs = doc.runs;
+  const text = doc.text;
+  for (let i = firstRunEndingAfter(runs, start); i < runs.length; i++) {
+    const run = runs[i]!;
+    if (run.start >= end) break;
+    let from = Math.max(start, run.start);
+    let to = Math.min(end, run.end);
+    while (from < to && isSpace(text.charCodeAt(from))) from++;
+    while (to > from && isSpace(text.charCodeAt(to - 1))) to--;
+    if (from === to) continue;
+    if (from <= run.start && to >= run.end) merger.add(run, run.x0, run.y0, run.x1, run.y1);
+    else {
+      const part = partOfRun(text, run, from, to);
+      merger.add(run, part.x0, part.y0, part.x1, part.y1);
+    }
+  }
+  return merger.finish();
 }
 
 const MAX_GAP_IN_FONT_SIZES = 2.5;
 
 export function mergeLineRects(rects: readonly RunRect[]): PageRect[] {
-  const out: PageRect[] = [];
-  let line: PageRect | null = null;
-  let vertical = false;
-  let fontSize = 0;
-  for (const r of rects) {
-    const isVertical = r.run.dir === "ttb" || r.run.dir === "btt";
+  const merger = new LineMerger();
+  for (const r of rects) merger.add(r.run, r.x0, r.y0, r.x1, r.y1);
+  return merger.finish();
+}
+
+/** The line being merged, and the boxes of the lines closed so far. */
+class LineMerger {
+  private readonly out: PageRect[] = [];
+  private open = false;
+  private page = 0;
+  private x0 = 0;
+  private y0 = 0;
+  private x1 = 0;
+  private y1 = 0;
+  private vertical = false;
+  private fontSize = 0;
+
+  add(run: TextRun, x0: number, y0: number, x1: number, y1: number): void {
+    const vertical = run.dir === "ttb" || run.dir === "btt";
     if (
-      line &&
-      line.page === r.run.page &&
-      isVertical === vertical &&
-      sameLine(line, r, vertical, fontSize)
+      this.open &&
+      this.page === run.page &&
+      vertical === this.vertical &&
+      this.sameLine(x0, y0, x1, y1, run.fontSize)
     ) {
-      line.x0 = Math.min(line.x0, r.x0);
-      line.y0 = Math.min(line.y0, r.y0);
-      line.x1 = Math.max(line.x1, r.x1);
-      line.y1 = Math.max(line.y1, r.y1);
-      fontSize = Math.max(fontSize, r.run.fontSize);
-      continue;
+      this.x0 = Math.min(this.x0, x0);
+      this.y0 = Math.min(this.y0, y0);
+      this.x1 = Math.max(this.x1, x1);
+      this.y1 = Math.max(this.y1, y1);
+      this.fontSize = Math.max(this.fontSize, run.fontSize);
+      return;
     }
-    if (line) out.push(round(line));
-    line = { page: r.run.page, x0: r.x0, y0: r.y0, x1: r.x1, y1: r.y1 };
-    vertical = isVertical;
-    fontSize = r.run.fontSize;
+    this.close();
+    this.open = true;
+    this.page = run.page;
+    this.x0 = x0;
+    this.y0 = y0;
+    this.x1 = x1;
+    this.y1 = y1;
+    this.vertical = vertical;
+    this.fontSize = run.fontSize;
   }
-  if (line) out.push(round(line));
-  return out;
+
+  finish(): PageRect[] {
+    this.close();
+    return this.out;
+  }
+
+  private close(): void {
+    if (!this.open) return;
+    this.out.push({ page: this.page, x0: r2(this.x0), y0: r2(this.y0), x1: r2(this.x1), y1: r2(this.y1) });
+    this.open = false;
+  }
+
+  /** The rect overlaps the line across its direction by half the smaller extent, with a small gap along it. */
+  private sameLine(x0: number, y0: number, x1: number, y1: number, fontSize: number): boolean {
+    const v = this.vertical;
+    const a0 = v ? this.x0 : this.y0;
+    const a1 = v ? this.x1 : this.y1;
+    const b0 = v ? x0 : y0;
+    const b1 = v ? x1 : y1;
+    const overlap = Math.min(a1, b1) - Math.max(a0, b0);
+    if (overlap < 0.5 * Math.min(a1 - a0, b1 - b0)) return false;
+    const l0 = v ? this.y0 : this.x0;
+    const l1 = v ? this.y1 : this.x1;
+    const s0 = v ? y0 : x0;
+    const s1 = v ? y1 : x1;
+    const gap = Math.max(s0 - l1, l0 - s1);
+    return gap <= MAX_GAP_IN_FONT_SIZES * Math.max(this.fontSize, fontSize, 1);
+  }
 }
 
-function sameLine(line: PageRect, r: RunRect, vertical: boolean, fontSize: number): boolean {
-  const [a0, a1, b0, b1] = vertical ? [line.x0, line.x1, r.x0, r.x1] : [line.y0, line.y1, r.y0, r.y1];
-  const overlap = Math.min(a1, b1) - Math.max(a0, b0);
-  if (overlap < 0.5 * Math.min(a1 - a0, b1 - b0)) return false;
-  const [l0, l1, s0, s1] = vertical ? [line.y0, line.y1, r.y0, r.y1] : [line.x0, line.x1, r.x0, r.x1];
-  const gap = Math.max(s0 - l1, l0 - s1);
-  return gap <= MAX_GAP_IN_FONT_SIZES * Math.max(fontSize, r.run.fontSize, 1);
-}
-
-function round(r: PageRect): PageRect {
-  return { page: r.page, x0: r2(r.x0), y0: r2(r.y0), x1: r2(r.x1), y1: r2(r.y1) };
-}
 const r2 = (v: number) => Math.round(v * 100) / 100;
 
 /** [x0, y0, x1, y1]: the union of the boxes on one page (the seed's single bbox), or null. */
@@ -153,14 +206,7 @@ export function unionOnPage(
 }
 
 function firstPageEndingAfter(pages: DocModel["pages"], offset: number): number {
-  let lo = 0;
-  let hi = pages.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (pages[mid]!.textEnd <= offset) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
+  return firstIndexWhere(0, pages.length, (i) => pages[i]!.textEnd > offset);
 }
 
 function hasVisibleChar(text: string, from: number, to: number): boolean {

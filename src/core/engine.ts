@@ -15,7 +15,8 @@ import { validConfig } from "./config";
 import type { DocModel } from "./document";
 import { chunkCoherence } from "./quality/chunkCoherence";
 import { runQuality, type RunQuality } from "./quality/runQuality";
-import { EncodedTextCache } from "./text/encodedText";
+import { EncodedTextCache, type EncodedText } from "./text/encodedText";
+import { exactTokenCount } from "./text/exactCount";
 import { loadTokenizer, type Tokenizer } from "./text/tokenizer";
 
 export function createRunContext(signal?: AbortSignal, encoded = new EncodedTextCache()): RunContext {
@@ -37,7 +38,9 @@ export async function runRanges(
   const output = await spec.chunk(doc, config, ctx);
   ctx.signal?.throwIfAborted();
   const t1 = now();
-  const chunks = materialize(doc, output.drafts, tokenizer);
+  // Chunk token counts read off the document's one encoding (exactly: core/text/exactCount), so a
+  // run never re-encodes the text its chunks cover.
+  const chunks = materialize(doc, output.drafts, tokenizer, ctx.encoded.get(doc.id, tokenizer, doc.text));
   const t2 = now();
   return {
     chunker: spec.id,
@@ -122,7 +125,12 @@ export async function runChunker(
 }
 
 /** Drafts → chunks: text (prefix + body), tokens, citation, and ids made unique with _2, _3 … in order. */
-export function materialize(doc: DocModel, drafts: readonly ChunkDraft[], tokenizer: Tokenizer): Chunk[] {
+export function materialize(
+  doc: DocModel,
+  drafts: readonly ChunkDraft[],
+  tokenizer: Tokenizer,
+  encoded?: EncodedText,
+): Chunk[] {
   const seen = new Map<string, number>();
   return drafts.map((d, index) => {
     const prefix = d.prefix ?? "";
@@ -137,7 +145,11 @@ export function materialize(doc: DocModel, drafts: readonly ChunkDraft[], tokeni
       end: d.end,
       prefixChars: prefix.length,
       text,
-      tokens: d.tokens ?? tokenizer.count(text),
+      tokens:
+        d.tokens ??
+        (encoded
+          ? exactTokenCount(tokenizer, encoded, doc.text, d.start, d.end, prefix)
+          : tokenizer.count(text)),
       pages,
       boxes,
       flags: d.flags ?? [],
