@@ -37,18 +37,20 @@ export function checkpoint(signal: AbortSignal | undefined, sliceMs = CHECKPOINT
 type Scheduler = (callback: () => void) => void;
 
 /**
- * A macrotask, without setTimeout's 4 ms clamp when it can: setImmediate where it exists (Node),
- * else a MessageChannel round trip (browsers and workers).
+ * A macrotask that lets what is already queued run first. In a browser or worker a MessageChannel
+ * round trip (no setTimeout clamp; the abort message, queued earlier, is read before it). In Node
+ * (setImmediate exists) setTimeout: an immediate can run before timers that are already due, and an
+ * abort there comes from a timer or I/O.
  */
 const schedule: Scheduler = (() => {
   const g = globalThis as unknown as {
-    setImmediate?: (cb: () => void) => unknown;
+    setImmediate?: unknown;
     MessageChannel?: new () => {
       port1: { onmessage: (() => void) | null };
       port2: { postMessage(value: unknown): void };
     };
   };
-  if (g.setImmediate) return (cb: () => void) => void g.setImmediate!(cb);
+  if (g.setImmediate) return (cb: () => void) => void setTimeout(cb, 0);
   if (g.MessageChannel) {
     const channel = new g.MessageChannel();
     const queue: (() => void)[] = [];

@@ -18,6 +18,7 @@ import { runQuality, type RunQuality } from "./quality/runQuality";
 import { EncodedTextCache, type EncodedText } from "./text/encodedText";
 import { exactTokenCount } from "./text/exactCount";
 import { loadTokenizer, type Tokenizer } from "./text/tokenizer";
+import { yieldToEventLoop } from "./checkpoint";
 
 export function createRunContext(signal?: AbortSignal, encoded = new EncodedTextCache()): RunContext {
   return { signal, encoded, tokenizer: (encoding) => loadTokenizer(encoding) };
@@ -36,7 +37,8 @@ export async function runRanges(
   const tokenizer = await ctx.tokenizer(spec.encodingOf(config));
   ctx.signal?.throwIfAborted();
   const output = await spec.chunk(doc, config, ctx);
-  ctx.signal?.throwIfAborted();
+  // A chunker that ran long without yielding: an abort that came meanwhile stops the run here.
+  await yieldToEventLoopIf(ctx.signal);
   const t1 = now();
   // Chunk token counts read off the document's one encoding (exactly: core/text/exactCount), so a
   // run never re-encodes the text its chunks cover.
@@ -164,3 +166,10 @@ export function materialize(
 }
 
 const now = () => performance.now();
+
+/** With a signal (a host that can cancel), let pending messages in and honour an abort among them. */
+async function yieldToEventLoopIf(signal: AbortSignal | undefined): Promise<void> {
+  if (!signal) return;
+  await yieldToEventLoop();
+  signal.throwIfAborted();
+}

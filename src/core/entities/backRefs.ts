@@ -70,6 +70,16 @@ export function entityBackReferences(
       holders.set(e.entity_id, list);
     }
   });
+  // A chunk names the same entity many times, and chunks share their related chunks: each
+  // relationship, summary and similarity is computed once (the seed's values, remembered).
+  const memo = <T>(cache: Map<string, T>, key: string, compute: () => T): T => {
+    let value = cache.get(key);
+    if (value === undefined) cache.set(key, (value = compute()));
+    return value;
+  };
+  const relationships = new Map<string, Relationship>();
+  const summaries = new Map<string, string>();
+  const similarities = new Map<string, number>();
   return chunks.map((chunk, i) => {
     const refs: EntityBackReference[] = [];
     for (const entity of chunk.entities) {
@@ -84,9 +94,17 @@ export function entityBackReferences(
           entity_id: entity.entity_id,
           entity_type: entity.entity_type,
           entity_name: entity.entity_name,
-          relationship: determineRelationship(chunk.content, entity),
-          context_summary: contextSummary(other.content, entity),
-          relevance_score: relevanceScore(Math.abs(i - j), entityFrequency(other, entity), similarity(i, j)),
+          relationship: memo(relationships, `${i}\u0000${entity.entity_name}`, () =>
+            determineRelationship(chunk.content, entity),
+          ),
+          context_summary: memo(summaries, `${j}\u0000${entity.entity_name}`, () =>
+            contextSummary(other.content, entity),
+          ),
+          relevance_score: relevanceScore(
+            Math.abs(i - j),
+            entityFrequency(other, entity),
+            memo(similarities, `${i}:${j}`, () => similarity(i, j)),
+          ),
         });
       }
     }

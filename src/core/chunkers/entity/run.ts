@@ -12,7 +12,7 @@ import type { DocModel } from "../../document";
 import { entityBackReferences } from "../../entities/backRefs";
 import { planChunks } from "../../entities/chunkEnd";
 import { validateDictionary } from "../../entities/dictionary";
-import { extractEntities } from "../../entities/extract";
+import { extractEntities, type Extraction } from "../../entities/extract";
 import {
   boundaryRespect,
   confidenceScore,
@@ -32,11 +32,13 @@ import {
   type Vec,
 } from "../../entities/similarity";
 import { docStructure } from "../../entities/structure";
-import type { EntityReference } from "../../entities/types";
+import type { DictionaryEntry, EntityReference } from "../../entities/types";
 import { EmbedderError } from "../../providers/embedder";
 import { contentId } from "../../text/contentId";
-import { sha256Hex } from "../../text/hash";
+import { sha256HexSync } from "../../text/hash";
 import type { Span } from "../../text/segment";
+import { perDocument } from "../../docCache";
+import { checkpoint } from "../../checkpoint";
 
 /** Entities wholly inside [start, end) — the seed's filter — from mentions ascending by start. */
 function entitiesWithin(entities: readonly EntityReference[], start: number, end: number): EntityReference[] {
@@ -83,13 +85,52 @@ function sectionAt(doc: DocModel, offset: number): string | null {
 
 const round = (x: number) => Math.round(x * 1e6) / 1e6;
 
+/**
+ * The document's entities for a dictionary — NLP, patterns and dictionary matches, merged — found
+ * once per document and dictionary (docCache): a slider move re-plans chunks, it does not re-read
+ * the book. A run aborted mid-extraction drops the entry; a newer run sharing it then starts over.
+ */
+async function documentEntities(
+  doc: DocModel,
+  entries: readonly DictionaryEntry[],
+  signal: AbortSignal | undefined,
+): Promise<Extraction> {
+  const key = `entity:extraction:${JSON.stringify(entries)}`;
+  for (;;) {
+    try {
+      return await perDocument(doc, key, () => extractEntities(doc, entries, signal));
+    } catch (err) {
+      signal?.throwIfAborted();
+      // Another run's abort rejected the shared extraction (and dropped it): compute it for this run.
+      if (err instanceof Error && err.name === "AbortError") continue;
+      throw err;
+    }
+  }
+}
+
+/** Lexical sentence vectors, kept per document by sentence text: chunk plans change, sentences do not. */
+function documentLexicalVectors(doc: DocModel): SentenceVectors {
+  const known = perDocument(doc, "entity:term-vectors", () => new Map<string, Vec>());
+  return {
+    id: lexicalVectors.id,
+    async vectors(texts, signal) {
+      const missing = texts.filter((t) => !known.has(t));
+      if (missing.length > 0) {
+        const computed = await lexicalVectors.vectors(missing, signal);
+        missing.forEach((t, i) => known.set(t, computed[i]!));
+      }
+      return texts.map((t) => known.get(t)!);
+    },
+  };
+}
+
 export const entityChunker: ChunkerSpec<EntityConfig> = {
   ...entityMeta,
   async chunk(doc, config, ctx) {
     const text = doc.text;
     const warnings: string[] = [];
     const { entries } = validateDictionary(config.dictionary);
-    const extraction = await extractEntities(doc, entries, ctx.signal);
+    const extraction = await documentEntities(doc, entries, ctx.signal);
     const entities = extraction.entities;
     ctx.signal?.throwIfAborted();
     const { sentences, boundaries } = docStructure(doc);
@@ -106,7 +147,7 @@ export const entityChunker: ChunkerSpec<EntityConfig> = {
     // Sentence vectors of every chunk in one call (one request stream for an endpoint).
     const perChunk = plans.map((p) => chunkSentences(text, sentences, p.start, p.end));
     const flat = perChunk.flat();
-    let source: SentenceVectors = ctx.embedder ? embedderVectors(ctx.embedder) : lexicalVectors;
+    let source: SentenceVectors = ctx.embedder ? embedderVectors(ctx.embedder) : documentLexicalVectors(doc);
     let vectors: Vec[];
     try {
       vectors = await source.vectors(flat, ctx.signal);
@@ -115,7 +156,7 @@ export const entityChunker: ChunkerSpec<EntityConfig> = {
       warnings.push(
         `embedder failed (${err.reason}): semantic coherence and similarity use local lexical vectors`,
       );
-      source = lexicalVectors;
+      source = documentLexicalVectors(doc);
       vectors = await source.vectors(flat, ctx.signal);
     }
     ctx.signal?.throwIfAborted();
@@ -140,7 +181,9 @@ export const entityChunker: ChunkerSpec<EntityConfig> = {
     const count = { split: 0, stall: 0, tail: 0, underMin: 0 };
     let qualitySum = 0;
     let coherenceSum = 0;
+    const cp = checkpoint(ctx.signal);
     for (let i = 0; i < plans.length; i++) {
+      if (cp.due()) await cp.yield();
       const plan = plans[i]!;
       const content = contents[i]!;
       const mine = inside[i]!;
@@ -176,7 +219,7 @@ export const entityChunker: ChunkerSpec<EntityConfig> = {
         meta: {
           chunk_id: id,
           document_id: doc.id,
-          content_hash: await sha256Hex(content),
+          content_hash: sha256HexSync(content),
           chunk_index: i,
           total_chunks: plans.length,
           section: sectionAt(doc, plan.start),

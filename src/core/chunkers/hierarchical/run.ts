@@ -21,6 +21,8 @@ import { contentId } from "../../text/contentId";
 import { type HeadingSection, headingSections } from "../../text/headingSpans";
 import { endsSentence, sentenceCuts } from "../../text/sentenceEnds";
 import { rangeTokenCounter } from "../../text/tokenRange";
+import { exactTokenCount } from "../../text/exactCount";
+import { checkpoint } from "../../checkpoint";
 
 const SENTENCE_ENDS: CutSeparator = {
   name: "sentence ends (Intl.Segmenter)",
@@ -94,11 +96,15 @@ const sizeOf = (config: HierarchicalConfig, level: "parent" | "child") =>
 export const hierarchicalChunker: ChunkerSpec<HierarchicalConfig> = {
   ...hierarchicalMeta,
   async chunk(doc: DocModel, config, ctx) {
+    const cp = checkpoint(ctx.signal);
     const text = doc.text;
     const tokenizer = await ctx.tokenizer(encodingOf(config));
-    const length = rangeTokenCounter(ctx.encoded.get(doc.id, tokenizer, text));
+    const encoded = ctx.encoded.get(doc.id, tokenizer, text);
+    const length = rangeTokenCounter(encoded);
     const sections = headingSections(doc);
     const plan = planHierarchy(text, sections, config, length, ctx.signal);
+    // Encoding and planning a book is one synchronous pass: let an abort that arrived meanwhile in.
+    if (cp.due()) await cp.yield();
     const ids = uniqueIds(
       await Promise.all(plan.map((p) => contentId(doc.id, text.slice(p.range.start, p.range.end)))),
     );
@@ -117,7 +123,8 @@ export const hierarchicalChunker: ChunkerSpec<HierarchicalConfig> = {
     const totals = { parent: { n: 0, tokens: 0 }, child: { n: 0, tokens: 0 } };
     const drafts: ChunkDraft[] = plan.map((p, i) => {
       const { start, end } = p.range;
-      const tokens = tokenizer.count(text.slice(start, end));
+      // The seed's len(encode(chunk)), read off the document's one encoding (exactly).
+      const tokens = exactTokenCount(tokenizer, encoded, text, start, end);
       const flags: string[] = [];
       if (!endsSentence(text, end, p.section.end)) {
         flags.push("mid-sentence-cut");
@@ -130,7 +137,7 @@ export const hierarchicalChunker: ChunkerSpec<HierarchicalConfig> = {
       let overlap = 0;
       const prev = plan[i - 1];
       if (p.level === "child" && p.chunkIndex > 0 && prev && prev.range.end > start)
-        overlap = tokenizer.count(text.slice(start, prev.range.end));
+        overlap = exactTokenCount(tokenizer, encoded, text, start, prev.range.end);
       const parentId = p.level === "child" ? ids[p.parent]! : null;
       totals[p.level].n++;
       totals[p.level].tokens += tokens;

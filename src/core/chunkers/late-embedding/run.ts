@@ -186,6 +186,7 @@ export async function runLateEmbedding(
     embedder,
     windows: windows.length,
     batches,
+    signal: ctx.signal,
   });
 }
 
@@ -194,7 +195,7 @@ async function chunkAtBreakpoints(
   config: LateEmbeddingConfig,
   table: SentenceTable,
   similarities: readonly number[],
-  run: { embedder: Embedder; windows: number; batches: number },
+  run: { embedder: Embedder; windows: number; batches: number; signal: AbortSignal | undefined },
 ): Promise<ChunkerOutput> {
   const found = breakpoints(similarities, config.threshold_mode, config.threshold_amount);
   const values = new Array<number | undefined>(Math.max(0, table.spans.length - 1));
@@ -205,6 +206,7 @@ async function chunkAtBreakpoints(
     table,
     { breaks, values },
     { ...config, chunker: "late-embedding" },
+    run.signal,
   );
   const count = (kind: string) => boundaries.filter((b) => b.kind === kind).length;
   return {

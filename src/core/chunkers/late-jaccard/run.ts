@@ -131,7 +131,7 @@ export async function runLateJaccard(
   let gapSimilarity: number[];
   if (config.boundary_rule === "running-chunk") {
     ({ boundaries, gapSimilarity } = detectJaccardBoundaries(table.tokens, table.words, config));
-    drafts = await lateDrafts(doc, table, boundaries, { ...config, ...ids, chunker: "late" });
+    drafts = await lateDrafts(doc, table, boundaries, { ...config, ...ids, chunker: "late" }, ctx.signal);
   } else {
     gapSimilarity = adjacentJaccard(table.words);
     const breaks = new Set<number>();
@@ -143,6 +143,7 @@ export async function runLateJaccard(
       table,
       { breaks, values: gapSimilarity },
       { ...config, ...ids, chunker: "late" },
+      ctx.signal,
     ));
   }
   ctx.signal?.throwIfAborted();

@@ -8,6 +8,8 @@ import { docSlug } from "../../text/docSlug";
 import { noesisSentences, noesisWords } from "../../text/noesisSentences";
 import type { Span } from "../../text/segment";
 import { tokensInRange } from "../../text/spanTokens";
+import { perDocument } from "../../docCache";
+import { checkpoint } from "../../checkpoint";
 
 /**
  * Why a chunk closed: a low similarity at its end gap, the target (adjacent rule and late-embedding),
@@ -26,10 +28,20 @@ export interface LateBoundary {
 
 /** For every gap i: Jaccard of the word sets of sentences i and i + 1 (boundary_rule "adjacent"). */
 export function adjacentJaccard(words: readonly (readonly string[])[]): number[] {
+  const known = adjacentByWords.get(words);
+  if (known) return known;
   const out: number[] = [];
   for (let i = 0; i + 1 < words.length; i++) out.push(jaccard(new Set(words[i]), words[i + 1]!));
+  adjacentByWords.set(words, out);
   return out;
 }
+
+/**
+ * A document's adjacent similarities depend on its sentence table alone, which docCache keeps: a
+ * threshold drag re-reads them instead of recomputing thousands of set intersections per move.
+ * Callers never mutate the array.
+ */
+const adjacentByWords = new WeakMap<readonly (readonly string[])[], number[]>();
 
 /** The seed's `_get_overlap_sentences`: whole sentences from the end while their tokens fit overlap_tokens. */
 export function overlapCount(
@@ -114,7 +126,12 @@ export interface SentenceTable {
   documentTokens: number;
 }
 
-export async function sentenceTable(doc: DocModel, ctx: RunContext): Promise<SentenceTable> {
+/** The document's sentences, their token counts and word sets: computed once per document (docCache). */
+export function sentenceTable(doc: DocModel, ctx: RunContext): Promise<SentenceTable> {
+  return perDocument(doc, "late:sentence-table", () => buildSentenceTable(doc, ctx));
+}
+
+async function buildSentenceTable(doc: DocModel, ctx: RunContext): Promise<SentenceTable> {
   const tokenizer = await ctx.tokenizer(ENCODING);
   const encoded = ctx.encoded.get(doc.id, tokenizer, doc.text);
   const spans = noesisSentences(doc.text);
@@ -155,10 +172,13 @@ export async function lateDrafts(
   table: SentenceTable,
   boundaries: readonly LateBoundary[],
   options: LateDraftOptions,
+  signal?: AbortSignal,
 ): Promise<ChunkDraft[]> {
   const { spans } = table;
   const drafts: ChunkDraft[] = [];
+  const cp = checkpoint(signal);
   for (let c = 0; c < boundaries.length; c++) {
+    if (cp.due()) await cp.yield();
     const b = boundaries[c]!;
     const previous = boundaries[c - 1];
     const joined = spans
@@ -197,9 +217,10 @@ export async function buildLateChunks(
   table: SentenceTable,
   gaps: GapBreaks,
   options: SizeLimits & LateDraftOptions,
+  signal?: AbortSignal,
 ): Promise<LateChunks> {
   const boundaries = closeChunks(table.tokens, gaps, options);
-  return { boundaries, drafts: await lateDrafts(doc, table, boundaries, options) };
+  return { boundaries, drafts: await lateDrafts(doc, table, boundaries, options, signal) };
 }
 
 /** The gap offsets where chunks close (every chunk's end but the last's): a trace's boundaries. */

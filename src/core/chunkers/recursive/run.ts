@@ -19,6 +19,7 @@
  */
 import type { ChunkDraft, ChunkerSpec } from "../../chunk";
 import { type RecursiveConfig, recursiveMeta } from "./meta";
+import { exactTokenCount } from "../../text/exactCount";
 
 /**
  * A separator that is a rule rather than a string (the hierarchical chunker's sentence ends):
@@ -267,7 +268,9 @@ export const recursiveChunker: ChunkerSpec<RecursiveConfig> = {
     let length: (start: number, end: number) => number = (start, end) => end - start;
     if (config.length_unit === "tokens") {
       const tokenizer = await ctx.tokenizer(config.encoding);
-      length = (start, end) => tokenizer.count(text.slice(start, end));
+      // fromTiktoken's encode(piece).length, read off the document's one encoding (exactly).
+      const encoded = ctx.encoded.get(doc.id, tokenizer, text);
+      length = (start, end) => exactTokenCount(tokenizer, encoded, text, start, end);
     }
     const warnings: string[] = [];
     let warningCount = 0;
