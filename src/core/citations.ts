@@ -37,6 +37,19 @@ export function cite(doc: DocModel, start: number, end: number): Citation {
  */
 export function coveredRunRects(doc: Pick<DocModel, "runs" | "text">, start: number, end: number): RunRect[] {
   const out: RunRect[] = [];
+  forEachCoveredRun(doc, start, end, (run, from, to) =>
+    out.push({ run, ...partOfRun(doc.text, run, from, to) }),
+  );
+  return out;
+}
+
+/** Each run [start, end) covers, with the covered characters [from, to) trimmed of whitespace. */
+function forEachCoveredRun(
+  doc: Pick<DocModel, "runs" | "text">,
+  start: number,
+  end: number,
+  visit: (run: TextRun, from: number, to: number) => void,
+): void {
   const runs = doc.runs;
   const text = doc.text;
   for (let i = firstRunEndingAfter(runs, start); i < runs.length; i++) {
@@ -46,10 +59,8 @@ export function coveredRunRects(doc: Pick<DocModel, "runs" | "text">, start: num
     let to = Math.min(end, run.end);
     while (from < to && isSpace(text.charCodeAt(from))) from++;
     while (to > from && isSpace(text.charCodeAt(to - 1))) to--;
-    if (from === to) continue;
-    out.push({ run, ...partOfRun(text, run, from, to) });
+    if (from < to) visit(run, from, to);
   }
-  return out;
 }
 
 export interface RunRect {
@@ -94,22 +105,13 @@ export function partOfRun(text: string, run: TextRun, from: number, to: number):
  */
 export function lineBoxes(doc: Pick<DocModel, "runs" | "text">, start: number, end: number): PageRect[] {
   const merger = new LineMerger();
-  const runs = doc.runs;
-  const text = doc.text;
-  for (let i = firstRunEndingAfter(runs, start); i < runs.length; i++) {
-    const run = runs[i]!;
-    if (run.start >= end) break;
-    let from = Math.max(start, run.start);
-    let to = Math.min(end, run.end);
-    while (from < to && isSpace(text.charCodeAt(from))) from++;
-    while (to > from && isSpace(text.charCodeAt(to - 1))) to--;
-    if (from === to) continue;
+  forEachCoveredRun(doc, start, end, (run, from, to) => {
     if (from <= run.start && to >= run.end) merger.add(run, run.x0, run.y0, run.x1, run.y1);
     else {
-      const part = partOfRun(text, run, from, to);
+      const part = partOfRun(doc.text, run, from, to);
       merger.add(run, part.x0, part.y0, part.x1, part.y1);
     }
-  }
+  });
   return merger.finish();
 }
 

@@ -211,22 +211,22 @@ export function useChunkRun(doc: DocModel | undefined, chunker: string, config: 
   });
   const rangesIn = ranges.data !== undefined && !ranges.isPlaceholderData;
 
-  const scores = useQuery<RunQuality, Error>({
-    queryKey: queryKeys.runScores(docId, settledChunker, settledConfig, endpointsRevision),
+  // Stages 2 and 3 start once stage 1 of these inputs is in; they keep the last scores on screen.
+  const laterStage = {
     enabled: rangesIn && !cancelled,
     staleTime: Infinity,
     gcTime: 5 * 60_000,
     retry: false,
     placeholderData: keepPreviousData,
+  } as const;
+  const scores = useQuery<RunQuality, Error>({
+    ...laterStage,
+    queryKey: queryKeys.runScores(docId, settledChunker, settledConfig, endpointsRevision),
     queryFn: ({ signal }) => runScores(request, signal),
   });
   const coherence = useQuery<CoherenceStage, Error>({
+    ...laterStage,
     queryKey: queryKeys.runCoherence(docId, settledChunker, settledConfig, endpointsRevision),
-    enabled: rangesIn && !cancelled,
-    staleTime: Infinity,
-    gcTime: 5 * 60_000,
-    retry: false,
-    placeholderData: keepPreviousData,
     queryFn: async ({ signal }) => {
       await syncEndpoints();
       return runCoherence(request, signal);
