@@ -74,9 +74,8 @@ export function centroid(vectors: readonly Vec[]): Vec {
 }
 
 /** Mean cosine of the sentence vectors to their centroid; 1 with fewer than two sentences. */
-export function coherence(sentences: readonly Vec[]): number {
+export function coherence(sentences: readonly Vec[], c: Vec = centroid(sentences)): number {
   if (sentences.length < 2) return 1;
-  const c = centroid(sentences);
   let sum = 0;
   for (const s of sentences) sum += unitCosine(s, c);
   return sum / sentences.length;

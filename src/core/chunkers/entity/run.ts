@@ -166,8 +166,10 @@ export const entityChunker: ChunkerSpec<EntityConfig> = {
     for (const s of perChunk) {
       const vs = vectors.slice(at, at + s.length);
       at += s.length;
-      coherences.push(coherence(vs));
-      chunkVectors.push(centroid(vs));
+      // One centroid per chunk, for its coherence and its similarity to other chunks.
+      const c = centroid(vs);
+      coherences.push(coherence(vs, c));
+      chunkVectors.push(c);
     }
 
     const backRefs = config.entity_back_refs
