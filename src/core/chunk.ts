@@ -117,6 +117,8 @@ export interface RunContext {
    * the host books it.
    */
   llmTokensUsedToday?: number;
+  /** The input's absolute path, when the host has one (the CLI); the seed's file_path. */
+  sourcePath?: string;
 }
 
 /** One config key as the parameter panel, the validator and the CLI see it. */
@@ -182,6 +184,11 @@ export interface ChunkerMeta<C extends object = Record<string, unknown>> {
   presets: readonly Preset<C>[];
   /** Cross-key rules beyond what the param specs say (e.g. overlap < chunk_size); messages name the keys. */
   check?(config: C): ConfigProblem[];
+  /**
+   * The config after the user sets `key` to `value`, when a key drags others with it (a rule's own
+   * threshold default); absent → only that key changes.
+   */
+  withParam?(config: Readonly<Record<string, unknown>>, key: string, value: unknown): Record<string, unknown>;
   /** The encoding the run counts tokens with. */
   encodingOf(config: C): EncodingName;
 }

@@ -215,7 +215,7 @@ describe("late-embedding chunks", () => {
     const emb = await run(doc, { ...sizes, threshold_mode: "absolute", threshold_amount: -1 });
     const jac = await lateJaccardChunker.chunk(
       doc,
-      validConfig(lateJaccardChunker, { ...sizes, similarity_threshold: 0 }),
+      validConfig(lateJaccardChunker, { ...sizes, similarity_threshold: 0, boundary_rule: "adjacent" }),
       createRunContext(),
     );
     expect(emb.drafts.length).toBeGreaterThan(3);
@@ -420,7 +420,7 @@ describe("config", () => {
       max_tokens: 8000,
       target_tokens: 450,
       overlap_tokens: 80,
-      similarity_threshold: 0.1,
+      similarity_threshold: 0.7,
       window_size: 3,
       batch_size: 16,
       use_content_based_ids: true,

@@ -9,7 +9,12 @@ import { describe, expect, it } from "vitest";
 import type { Chunk } from "../../src/core/chunk";
 import { adjacentJaccard, closeChunks, type LateBoundary } from "../../src/core/chunkers/late/toolkit";
 import { detectJaccardBoundaries, lateJaccardChunker } from "../../src/core/chunkers/late-jaccard/run";
-import { LATE_JACCARD_DEFAULTS, type LateJaccardConfig } from "../../src/core/chunkers/late-jaccard/meta";
+import {
+  followBoundaryRule,
+  LATE_JACCARD_DEFAULTS,
+  RULE_THRESHOLDS,
+  type LateJaccardConfig,
+} from "../../src/core/chunkers/late-jaccard/meta";
 import { resolveConfig, validConfig } from "../../src/core/config";
 import { textDocModel, type DocModel } from "../../src/core/document";
 import { createRunContext, materialize } from "../../src/core/engine";
@@ -324,7 +329,12 @@ describe("late-jaccard chunker", () => {
   const doc = textDocModel("doc-1", "rivers.txt", text);
 
   it("gives true ranges of whole seed sentences, CHUNKERS.md's boundaries, seed ids and metadata", async () => {
-    const { out, chunks } = await run(doc, { target_tokens: 120, overlap_tokens: 30 });
+    const { out, chunks } = await run(doc, {
+      target_tokens: 120,
+      overlap_tokens: 30,
+      boundary_rule: "adjacent",
+      similarity_threshold: 0.1,
+    });
     const spans = noesisSentences(text);
     const t = await loadTokenizer("cl100k_base");
     const enc = encodeText(t, text);
@@ -361,6 +371,7 @@ describe("late-jaccard chunker", () => {
       target_tokens: 120,
       overlap_tokens: 30,
       similarity_threshold: 0.2,
+      boundary_rule: "adjacent",
     });
     const spans = noesisSentences(text);
     const sims = adjacentJaccard(seedSplit(text).map((x) => x.toLowerCase().split(/\s+/u)));
@@ -398,7 +409,28 @@ describe("late-jaccard chunker", () => {
     }
     expect(out.stats).toMatchObject({ boundary_rule: "running-chunk" });
     const trace = out.trace!;
-    expect(trace.points.map((p) => p.offset)).toEqual(spans.slice(0, -1).map((s) => s.end));
+    // Points only where the loop compares with the threshold: where a chunk has reached the target.
+    const reached = new Set<number>();
+    let start = 0;
+    let acc = 0;
+    for (let i = 0; i + 1 < spans.length; i++) {
+      acc += tokens[i]!;
+      if (acc >= 120) {
+        reached.add(spans[i]!.end);
+        const chunk = chunks.find((c) => c.end === spans[i]!.end);
+        start = chunk ? (chunk.meta.boundary === "similarity" ? -1 : i + 1) : start;
+        acc = 0;
+        if (start === -1) {
+          // The next chunk starts at its overlap: recount from there.
+          const next = chunks.find((c) => c.start > chunk!.start && c.start <= spans[i + 1]!.start)!;
+          const [ns] = next.meta.sentence_range as [number, number];
+          for (let k = ns; k <= i; k++) acc += tokens[k]!;
+          start = ns;
+        }
+      }
+    }
+    expect(trace.points.map((p) => p.offset)).toEqual([...reached]);
+    expect(trace.points.length).toBeLessThan(spans.length / 2);
     expect(trace.boundaries).toEqual(chunks.slice(0, -1).map((c) => c.end));
     // A similarity boundary's score is the traced (running-chunk) value at its gap, below the threshold.
     const byOffset = new Map(trace.points.map((p) => [p.offset, p.value]));
@@ -462,13 +494,32 @@ describe("late-jaccard chunker", () => {
     expect(a.chunks[0]!.id).not.toBe(b.chunks[0]!.id);
   });
 
-  it("has the seed's defaults and rejects overlap ≥ target", () => {
+  it("switching the rule resets the threshold to that rule's default unless the user set it", () => {
+    const start = { ...LATE_JACCARD_DEFAULTS } as Record<string, unknown>;
+    const adjacent = followBoundaryRule(start, "boundary_rule", "adjacent");
+    expect(adjacent).toMatchObject({
+      boundary_rule: "adjacent",
+      similarity_threshold: RULE_THRESHOLDS.adjacent,
+    });
+    expect(followBoundaryRule(adjacent, "boundary_rule", "running-chunk")).toMatchObject({
+      similarity_threshold: 0.7,
+    });
+    const tuned = followBoundaryRule(start, "similarity_threshold", 0.42);
+    expect(followBoundaryRule(tuned, "boundary_rule", "adjacent")).toMatchObject({
+      boundary_rule: "adjacent",
+      similarity_threshold: 0.42,
+    });
+    expect(followBoundaryRule(start, "target_tokens", 300)).toEqual({ ...start, target_tokens: 300 });
+    expect(lateJaccardChunker.withParam).toBe(followBoundaryRule);
+  });
+
+  it("has the seed code's defaults (running chunk at 0.7) and rejects overlap ≥ target", () => {
     expect(LATE_JACCARD_DEFAULTS).toEqual({
       max_tokens: 8000,
       target_tokens: 450,
       overlap_tokens: 80,
-      similarity_threshold: 0.1,
-      boundary_rule: "adjacent",
+      similarity_threshold: 0.7,
+      boundary_rule: "running-chunk",
     });
     expect(resolveConfig(lateJaccardChunker, { boundary_rule: "sentences" }).problems[0]?.key).toBe(
       "boundary_rule",
@@ -484,6 +535,6 @@ describe("late-jaccard chunker", () => {
   it("an empty document gives no chunks and an empty trace", async () => {
     const { chunks, out } = await run(textDocModel("e", "e.txt", ""));
     expect(chunks).toEqual([]);
-    expect(out.trace).toEqual({ points: [], threshold: 0.1, boundaries: [] });
+    expect(out.trace).toEqual({ points: [], threshold: 0.7, boundaries: [] });
   });
 });

@@ -11,7 +11,7 @@ import type { ChunkRun } from "../../core/chunk";
 import type { DocModel } from "../../core/document";
 import { useChunkRun, type ChunkRunState } from "../engine/queries";
 import { useCompareMarks, type CompareMarksByPage } from "./compareMarks";
-import { currentConfig, defaultConfig, useWorkbench } from "./store";
+import { currentConfig, defaultConfig, useWorkbench, withParam } from "./store";
 
 interface CompareState {
   enabled: boolean;
@@ -55,7 +55,9 @@ export const useCompare = create<CompareState>()((set, get) => ({
     });
   },
   setParam(key, value) {
-    set((s) => ({ configs: { ...s.configs, [s.chunker]: { ...s.configs[s.chunker], [key]: value } } }));
+    set((s) => ({
+      configs: { ...s.configs, [s.chunker]: withParam(s.chunker, s.configs[s.chunker] ?? {}, key, value) },
+    }));
   },
   copyA() {
     const a = snapshotA();

@@ -61,6 +61,17 @@ export type WorkbenchState = DocumentsSlice & ParamsSlice & ViewSlice;
 
 let keySeq = 0;
 
+/** The config after the user sets one key (a chunker's meta may move linked keys with it). */
+export function withParam(
+  chunker: string,
+  config: Readonly<Record<string, unknown>>,
+  key: string,
+  value: unknown,
+): Record<string, unknown> {
+  const meta = getChunkerMeta(chunker);
+  return meta.withParam ? meta.withParam(config, key, value) : { ...config, [key]: value };
+}
+
 export function defaultConfig(chunker: string): Record<string, unknown> {
   return { ...(getChunkerMeta(chunker).defaults as Record<string, unknown>) };
 }
@@ -108,7 +119,9 @@ export const useWorkbench = create<WorkbenchState>()((set, get) => ({
     }));
   },
   setParam(key, value) {
-    set((s) => ({ configs: { ...s.configs, [s.chunker]: { ...s.configs[s.chunker], [key]: value } } }));
+    set((s) => ({
+      configs: { ...s.configs, [s.chunker]: withParam(s.chunker, s.configs[s.chunker] ?? {}, key, value) },
+    }));
   },
   applyConfig(config) {
     set((s) => ({ configs: { ...s.configs, [s.chunker]: { ...defaultConfig(s.chunker), ...config } } }));

@@ -3,8 +3,17 @@ import type { ChunkerMeta } from "../../chunk";
 import { checkLateSizes, LATE_SIZE_PARAMS } from "../late/sizes";
 import type { EncodingName } from "../../text/tokenizer";
 
-const BOUNDARY_RULES = ["adjacent", "running-chunk"] as const;
+const BOUNDARY_RULES = ["running-chunk", "adjacent"] as const;
 type BoundaryRule = (typeof BOUNDARY_RULES)[number];
+
+/**
+ * Each rule's own similarity_threshold default (CHUNKERS.md): the NOESIS code's 0.7 for its
+ * running-chunk loop; 0.1 for neighbouring sentences, which on real text share few words.
+ */
+export const RULE_THRESHOLDS: Readonly<Record<BoundaryRule, number>> = {
+  "running-chunk": 0.7,
+  adjacent: 0.1,
+};
 
 export interface LateJaccardConfig {
   max_tokens: number;
@@ -18,10 +27,27 @@ export const LATE_JACCARD_DEFAULTS: LateJaccardConfig = {
   max_tokens: 8000,
   target_tokens: 450,
   overlap_tokens: 80,
-  // The seed's markdown gives no value (CHUNKERS.md: 0.1); its late_chunker.py defaults to 0.7.
-  similarity_threshold: 0.1,
-  boundary_rule: "adjacent",
+  similarity_threshold: RULE_THRESHOLDS["running-chunk"],
+  // The NOESIS code's loop: what a NOESIS pipeline actually stores (chunks near target_tokens).
+  boundary_rule: "running-chunk",
 };
+
+/**
+ * Switching the rule resets similarity_threshold to the new rule's default unless the user set it
+ * (it still holds the old rule's default): a threshold tuned for one rule means nothing to the other.
+ */
+export function followBoundaryRule(
+  config: Readonly<Record<string, unknown>>,
+  key: string,
+  value: unknown,
+): Record<string, unknown> {
+  const next = { ...config, [key]: value };
+  if (key !== "boundary_rule" || typeof value !== "string" || !(value in RULE_THRESHOLDS)) return next;
+  const before = RULE_THRESHOLDS[config.boundary_rule as BoundaryRule];
+  if (before !== undefined && config.similarity_threshold === before)
+    next.similarity_threshold = RULE_THRESHOLDS[value as BoundaryRule];
+  return next;
+}
 
 export const ENCODING: EncodingName = "cl100k_base";
 
@@ -30,7 +56,7 @@ export const lateJaccardMeta: ChunkerMeta<LateJaccardConfig> = {
   label: "Late chunking (Jaccard)",
   source: "hybrid-late-agentic-chunker.md",
   description:
-    "NOESIS LateChunker Phase 1: regex sentences; a boundary where the Jaccard word overlap of adjacent sentences falls below the threshold or where the next sentence would pass target_tokens; the next chunk carries ≤ overlap_tokens of sentences. boundary_rule running-chunk runs the seed code's loop instead.",
+    "NOESIS LateChunker Phase 1 (the seed code's loop): regex sentences accumulate to target_tokens; then the Jaccard of the chunk's words and the next sentence's decides the overlap — below the threshold the next chunk carries ≤ overlap_tokens of sentences, otherwise it starts fresh. boundary_rule adjacent cuts where neighbouring sentences share few words instead.",
   defaults: LATE_JACCARD_DEFAULTS,
   params: [
     ...LATE_SIZE_PARAMS,
@@ -42,7 +68,7 @@ export const lateJaccardMeta: ChunkerMeta<LateJaccardConfig> = {
       max: 1,
       step: 0.01,
       seedSilent: true,
-      help: "Jaccard of adjacent sentences' word sets below this → boundary (running-chunk: of the chunk and the next sentence, once the chunk reaches the target). The seed's text gives no value (workbench 0.1); its code's default is 0.7.",
+      help: "running-chunk (seed code, 0.7): once the chunk reaches target_tokens, Jaccard of its words and the next sentence's below this → the next chunk carries overlap. adjacent (0.1): Jaccard of neighbouring sentences below this → boundary. Switching the rule resets it to that rule's default unless you set it.",
     },
     {
       key: "boundary_rule",
@@ -50,17 +76,17 @@ export const lateJaccardMeta: ChunkerMeta<LateJaccardConfig> = {
       type: "enum",
       options: BOUNDARY_RULES,
       seedSilent: true,
-      help: "adjacent (default): CHUNKERS.md and the seed's markdown, \"compare word overlap between adjacent sentences\", a boundary at every low pair. running-chunk: the seed's late_chunker.py loop, which checks only once a chunk reaches target_tokens, compares the whole chunk with the next sentence, and uses the result to decide overlap, not where the chunk ends.",
+      help: "running-chunk (default): the seed's late_chunker.py loop — chunks close at target_tokens and the similarity decides the overlap; chunks come out near the target. adjacent: the seed's prose, \"compare word overlap between adjacent sentences\" — a boundary at every low pair; on real text neighbouring sentences share few words, so it cuts very small chunks.",
     },
   ],
   presets: [
-    { name: "Seed defaults (450/80)", config: { ...LATE_JACCARD_DEFAULTS } },
-    { name: "Seed code threshold (0.7)", config: { similarity_threshold: 0.7 } },
+    { name: "Seed defaults (running chunk, 450/80, 0.7)", config: { ...LATE_JACCARD_DEFAULTS } },
     {
-      name: "Seed code loop (late_chunker.py, 0.7)",
-      config: { boundary_rule: "running-chunk", similarity_threshold: 0.7 },
+      name: "Seed prose: adjacent sentences (0.1)",
+      config: { boundary_rule: "adjacent", similarity_threshold: RULE_THRESHOLDS.adjacent },
     },
   ],
   check: checkLateSizes,
+  withParam: followBoundaryRule,
   encodingOf: () => ENCODING,
 };

@@ -50,6 +50,11 @@ export interface JaccardBoundaries {
    * and sentence i + 1 — the value the seed compares with the threshold wherever it decides.
    */
   gapSimilarity: number[];
+  /**
+   * The same values at the gaps where the loop compares them with the threshold (the chunk has
+   * reached target_tokens), undefined elsewhere: what the chart draws the threshold against.
+   */
+  decisions: (number | undefined)[];
 }
 
 /**
@@ -66,6 +71,7 @@ export function detectJaccardBoundaries(
   const n = tokens.length;
   const boundaries: LateBoundary[] = [];
   const gapSimilarity: number[] = [];
+  const decisions: (number | undefined)[] = [];
   let currentStart = 0;
   let currentTokens = 0;
   let segment = new Set<string>();
@@ -76,7 +82,11 @@ export function detectJaccardBoundaries(
     const similarity = i + 1 < n ? jaccard(segment, words[i + 1]!) : null;
     if (similarity !== null) gapSimilarity.push(similarity);
 
-    if (currentTokens < config.target_tokens) continue;
+    if (currentTokens < config.target_tokens) {
+      if (similarity !== null) decisions.push(undefined);
+      continue;
+    }
+    if (similarity !== null) decisions.push(similarity);
     if (similarity !== null && similarity < config.similarity_threshold) {
       boundaries.push({
         startIdx: currentStart,
@@ -102,7 +112,7 @@ export function detectJaccardBoundaries(
   if (currentStart < n) {
     boundaries.push({ startIdx: currentStart, endIdx: n, similarityScore: 0.0, kind: "document-end" });
   }
-  return { boundaries, gapSimilarity };
+  return { boundaries, gapSimilarity, decisions };
 }
 
 /**
@@ -128,12 +138,16 @@ export async function runLateJaccard(
 
   let boundaries: LateBoundary[];
   let drafts: ChunkDraft[];
-  let gapSimilarity: number[];
+  // The trace is what the rule in use compares, at the gaps where it compares it.
+  let traced: (number | undefined)[];
   if (config.boundary_rule === "running-chunk") {
-    ({ boundaries, gapSimilarity } = detectJaccardBoundaries(table.tokens, table.words, config));
+    let decisions: (number | undefined)[];
+    ({ boundaries, decisions } = detectJaccardBoundaries(table.tokens, table.words, config));
+    traced = decisions;
     drafts = await lateDrafts(doc, table, boundaries, { ...config, ...ids, chunker: "late" }, ctx.signal);
   } else {
-    gapSimilarity = adjacentJaccard(table.words);
+    const gapSimilarity = adjacentJaccard(table.words);
+    traced = gapSimilarity;
     const breaks = new Set<number>();
     gapSimilarity.forEach((s, g) => {
       if (s < config.similarity_threshold) breaks.add(g);
@@ -162,7 +176,7 @@ export async function runLateJaccard(
         : { "boundaries.size": count("size") }),
     },
     trace: {
-      points: gapPoints(table, gapSimilarity),
+      points: gapPoints(table, traced),
       threshold: config.similarity_threshold,
       boundaries: boundaryOffsets(table, boundaries),
     },
