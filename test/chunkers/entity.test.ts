@@ -55,6 +55,7 @@ type Meta = {
   metrics: QualityMetrics;
   similarity_by: string;
   content_hash: string;
+  section: string | null;
 };
 const meta = (d: ChunkDraft) => d.meta as Meta;
 
@@ -77,9 +78,14 @@ describe("entity chunker", () => {
   const doc = serviceDoc();
 
   it("chunks by the seed's loop: sizes, boundary ends, overlap_chars carried back", async () => {
-    const { drafts, warnings } = await run(doc);
+    const { drafts: all, warnings } = await run(doc);
+    // The seed's loop leaves a last chunk that adds nothing past its predecessor: kept, flagged, said.
+    expect(all.at(-1)!.flags).toContain("tail-inside-previous");
+    expect(all.at(-1)!.start).toBeLessThan(all.at(-2)!.end);
+    expect(doc.text.slice(all.at(-2)!.end).trim()).toBe("");
+    expect(warnings).toEqual([expect.stringMatching(/^1 chunk\(s\) hold only the previous chunk's overlap/)]);
+    const drafts = all.slice(0, -1);
     expect(drafts.length).toBeGreaterThan(4);
-    expect(warnings).toEqual([]);
     const { boundaries } = docStructure(doc);
     const last = drafts.length - 1;
     drafts.forEach((d, i) => {
@@ -92,7 +98,23 @@ describe("entity chunker", () => {
       expect(d.flags).not.toContain("entity-split");
     });
     expect(drafts[0]!.start).toBe(0);
-    expect(drafts[last]!.end).toBe(doc.text.length);
+    expect(all.at(-1)!.end).toBe(doc.text.length);
+  });
+
+  it("carries the seed's document fields as null (never invented) and a section on the first chunk", async () => {
+    const { drafts } = await run(doc);
+    for (const d of drafts) {
+      expect(d.meta).toMatchObject({ tenant_id: null, source_type: null, as_of: null, version_id: null });
+    }
+    // A document whose first heading comes after a line of front matter.
+    const front = "Service report, spring edition.\n\n";
+    const body = doc.text;
+    const headed = textDocModel("h", "h.md", front + "Boiler visits\n\n" + body, [
+      { level: 1, title: "Boiler visits", start: front.length },
+    ]);
+    const out = await run(headed);
+    expect(meta(out.drafts[0]!).section).toBe("Boiler visits");
+    expect(meta(out.drafts.at(-1)!).section).toBe("Boiler visits");
   });
 
   it("finds dictionary, pattern and NLP entities and shows them as marks", async () => {

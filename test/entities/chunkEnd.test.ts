@@ -167,6 +167,15 @@ describe("planChunks (the seed's loop)", () => {
     expect(plans[2]!.flags).toEqual(["tail-inside-previous"]);
   });
 
+  it("flags a pure-overlap tail when the text ends in whitespace", () => {
+    // 1,440 characters of content then 10 of whitespace: the last chunk adds only whitespace.
+    const plans = planChunks(1450, [], [], { ...SEED, overlap_chars: 100 }, [], 1440);
+    const last = plans.at(-1)!;
+    expect(last.start).toBeLessThan(plans.at(-2)!.end);
+    expect(plans.at(-2)!.end).toBeGreaterThanOrEqual(1440);
+    expect(last.flags).toContain("tail-inside-previous");
+  });
+
   it("a text shorter than min_size is one chunk", () => {
     expect(planChunks(300, [], [], SEED).map((p) => [p.start, p.end])).toEqual([[0, 300]]);
   });

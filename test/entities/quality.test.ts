@@ -9,6 +9,7 @@ import {
   onWordBoundary,
   overlapQuality,
   qualityScore,
+  sizeFit,
 } from "../../src/core/entities/quality";
 import { centroid, coherence, termVector, unitCosine as cosine } from "../../src/core/entities/similarity";
 import { segmentSentences } from "../../src/core/text/segment";
@@ -27,11 +28,16 @@ describe("length_score (the seed's assessLengthScore)", () => {
     [1201, 0.3],
     [5000, 0.3],
   ])("%i characters → %f", (len, want) => {
-    expect(lengthScore(len, SEED)).toBeCloseTo(want, 12);
+    expect(lengthScore(len)).toBeCloseTo(want, 12);
   });
 
-  it("follows the configured sizes", () => {
-    expect(lengthScore(400, { target_size: 400, min_size: 200, max_size: 600 })).toBe(1);
+  it("keeps the seed's fixed constants whatever the run's sizes; sizeFit measures the user's target", () => {
+    // The seed hard-codes 800/500/1200: a 400-character chunk scores 0.3 + 0.8·0.4 = 0.62.
+    expect(lengthScore(400)).toBeCloseTo(0.62, 12);
+    expect(sizeFit(400, 400)).toBe(1);
+    expect(sizeFit(200, 400)).toBe(0.5);
+    expect(sizeFit(800, 400)).toBe(0.5);
+    expect(sizeFit(0, 400)).toBe(0);
   });
 });
 

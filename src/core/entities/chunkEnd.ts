@@ -95,7 +95,8 @@ export function insideEntity(entities: readonly EntitySpan[], offset: number): b
 /**
  * The seed's while loop over the whole text. `entities` (ascending, non-overlapping) are what the
  * chunk ends avoid — pass none when preserve_entities is off; `splitCheck` are the entities an end
- * is checked against for `entity-split` either way.
+ * is checked against for `entity-split` either way. `contentEnd` is where the text's last
+ * non-space character ends: a chunk holding nothing new before it is a pure-overlap tail.
  */
 export function planChunks(
   textLength: number,
@@ -103,6 +104,7 @@ export function planChunks(
   boundaries: readonly number[],
   config: ChunkSizes,
   splitCheck: readonly EntitySpan[] = entities,
+  contentEnd = textLength,
 ): PlannedChunk[] {
   const plans: PlannedChunk[] = [];
   let position = 0;
@@ -118,7 +120,8 @@ export function planChunks(
     }
     if (end < textLength && insideEntity(splitCheck, end)) flags.push("entity-split");
     const prev = plans[plans.length - 1];
-    if (prev && end <= prev.end) flags.push("tail-inside-previous");
+    // Pure overlap: nothing but whitespace past the previous chunk's end (the text may end in some).
+    if (prev && Math.min(end, contentEnd) <= prev.end) flags.push("tail-inside-previous");
     let next = rawEnd - config.overlap_chars;
     if (next <= position) {
       next = end;

@@ -35,15 +35,14 @@ export function qualityScore(m: QualityMetrics): number {
 }
 
 /**
- * The seed's assessLengthScore. The seed writes its own defaults (800, 500, 1200) into it; here they
- * are the run's target_size, min_size and max_size — the same numbers at the defaults, and a tuned
- * config is scored against what it asked for.
+ * The seed's assessLengthScore, with the seed's own constants (target 800, range 500–1200) whatever
+ * the run's sizes: the seed fixes them, so a tuned config is scored as the seed's pipeline scores it
+ * (CHUNKERS.md). The size against the user's own target is `sizeFit`, shown beside it.
  */
-export function lengthScore(
-  length: number,
-  sizes: Pick<ChunkSizes, "target_size" | "min_size" | "max_size">,
-): number {
-  const { target_size: target, min_size: min, max_size: max } = sizes;
+export function lengthScore(length: number): number {
+  const target = 800;
+  const min = 500;
+  const max = 1200;
   if (length >= min && length <= max) {
     const deviation = Math.abs(length - target) / target;
     return Math.max(0.7, 1 - deviation);
@@ -52,6 +51,11 @@ export function lengthScore(
   } else {
     return Math.max(0.3, 1.3 - length / max);
   }
+}
+
+/** The chunk's size against the run's own target: min(n, T) / max(n, T) for n characters (1 = on target). */
+export function sizeFit(length: number, targetSize: number): number {
+  return length === 0 || targetSize <= 0 ? 0 : Math.min(length, targetSize) / Math.max(length, targetSize);
 }
 
 /** The seed's calculateEntityDensity: entities per 100 characters, 2–5 scoring 1. */

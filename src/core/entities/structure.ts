@@ -1,11 +1,13 @@
 /**
  * The seed's identifySemanticBoundaries and the sentence spans the quality scores read, computed
- * once per document text. Boundaries are sentence ends (a paragraph end is one), and the starts of
+ * once per document text. Boundaries are sentence ends (a paragraph end is one; a line wrap is
+ * not), and the starts of
  * heading lines (a section boundary): the seed names "paragraphs, sections" and its comment says
  * "paragraph breaks, etc."; CHUNKERS.md's boundary_respect counts sentence ends as natural ends too.
  */
 import type { DocModel } from "../document";
 import { segmentSentences, type Span } from "../text/segment";
+import { unwrapLineBreaks } from "../text/sentenceEnds";
 
 export interface DocStructure {
   /** Sentences (trimmed, ascending) by Intl.Segmenter; a paragraph break always ends one. */
@@ -37,7 +39,8 @@ export function semanticBoundaries(
 export function docStructure(doc: DocModel): DocStructure {
   const hit = cache.get(doc);
   if (hit && hit.text === doc.text) return hit.structure;
-  const sentences = segmentSentences(doc.text, "intl");
+  // Single line wraps read as spaces: a bare wrap inside a sentence is never a boundary (CHUNKERS.md).
+  const sentences = segmentSentences(unwrapLineBreaks(doc.text), "intl");
   const structure = { sentences, boundaries: semanticBoundaries(doc, sentences) };
   cache.set(doc, { text: doc.text, structure });
   return structure;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { endsSentence, sentenceCuts } from "./sentenceEnds";
+import { endsSentence, sentenceCuts, unwrapLineBreaks } from "./sentenceEnds";
 
 describe("sentenceCuts", () => {
   it("cuts after each sentence's punctuation, before the whitespace that follows", () => {
@@ -19,18 +19,29 @@ describe("sentenceCuts", () => {
     expect(sentenceCuts(text, 3, text.indexOf(" A second"))).toEqual([]);
   });
 
-  it("finds no cut in a single sentence and treats a line break as a sentence end", () => {
+  it("reads a single line break as a space (a wrap) and a blank line as a paragraph end", () => {
     expect(sentenceCuts("just one long clause without an end", 0, 35)).toEqual([]);
-    const text = "a line without a stop\nnext line";
-    expect(sentenceCuts(text, 0, text.length)).toEqual([text.indexOf("\n")]);
+    const wrapped = "emit generic code that can\nhandle every case. Next one";
+    expect(sentenceCuts(wrapped, 0, wrapped.length)).toEqual([wrapped.indexOf(" Next")]);
+    const paragraphs = "a paragraph without a stop\n\nnext paragraph";
+    expect(sentenceCuts(paragraphs, 0, paragraphs.length)).toEqual([paragraphs.indexOf("\n")]);
+  });
+
+  it("unwrapLineBreaks keeps offsets and paragraph breaks", () => {
+    const text = "one\ntwo \n\n three\r\nfour";
+    const out = unwrapLineBreaks(text);
+    expect(out).toBe("one two \n\n three  four");
+    expect(out.length).toBe(text.length);
   });
 });
 
 describe("endsSentence", () => {
   const text = "First sentence here. Second one is long and goes on\nA new line. Tail";
-  it("is true at a sentence end, a line end and the end of the section", () => {
+  it("is true at a sentence end, a paragraph end and the end of the section, not at a line wrap", () => {
     expect(endsSentence(text, text.indexOf(" Second"), text.length)).toBe(true);
-    expect(endsSentence(text, text.indexOf("\n"), text.length)).toBe(true);
+    expect(endsSentence(text, text.indexOf("\n"), text.length)).toBe(false);
+    const para = "A heading-less paragraph\n\nNext paragraph.";
+    expect(endsSentence(para, para.indexOf("\n"), para.length)).toBe(true);
     expect(endsSentence(text, text.length, text.length)).toBe(true);
     expect(endsSentence(text, text.indexOf(" Tail"), text.indexOf(" Tail") + 1)).toBe(true);
   });

@@ -1,7 +1,9 @@
 /**
- * Sentence ends as cut positions (the hierarchical chunker's "sentence ends by Intl.Segmenter"
- * separator) and the test of whether a chunk ends at one. Unicode's sentence rules also end a
- * sentence at every line break, so a cut at "\n" is a sentence end too.
+ * Sentence ends as cut positions (the hierarchical and entity chunkers' "sentence ends by
+ * Intl.Segmenter") and the test of whether a chunk ends at one. Unicode's sentence rules end a
+ * sentence at every line break, but in extracted PDF text a single line break is mostly a wrap
+ * inside a sentence: single line breaks are read as spaces, and only a blank line (a paragraph
+ * end) ends a sentence without punctuation (CHUNKERS.md).
  */
 import { isSpace } from "./segment";
 
@@ -24,7 +26,7 @@ function sentenceSegmenter(locale: string): Intl.Segmenter {
 export function sentenceCuts(text: string, start: number, end: number, locale = "en"): number[] {
   const cuts: number[] = [];
   let last = start;
-  for (const seg of sentenceSegmenter(locale).segment(text.slice(start, end))) {
+  for (const seg of sentenceSegmenter(locale).segment(unwrapLineBreaks(text.slice(start, end)))) {
     let at = start + seg.index;
     while (at > last && isSpace(text.charCodeAt(at - 1))) at--;
     if (at > last && at < end) {
@@ -35,23 +37,43 @@ export function sentenceCuts(text: string, start: number, end: number, locale = 
   return cuts;
 }
 
-/** How far around a chunk's end the segmenter looks: sentences are found in context, not whole lines. */
+/**
+ * The text with every single line break read as a space (same length, so offsets hold); a line
+ * break beside another, across blanks — a paragraph end — stays.
+ */
+export function unwrapLineBreaks(text: string): string {
+  return text.replace(/\r?\n/g, (lf, offset: number) => {
+    let before = offset - 1;
+    while (before >= 0 && isBlankInLine(text.charCodeAt(before))) before--;
+    let after = offset + lf.length;
+    while (after < text.length && isBlankInLine(text.charCodeAt(after))) after++;
+    const paragraph =
+      text.charCodeAt(before) === 10 || text.charCodeAt(after) === 10 || text.charCodeAt(after) === 13;
+    return paragraph ? lf : " ".repeat(lf.length);
+  });
+}
+
+const isBlankInLine = (code: number) => code === 32 || code === 9 || code === 12 || code === 11;
+
+/** How far around a chunk's end the segmenter looks: sentences are found in context. */
 const WINDOW = 600;
 
 /**
  * Whether `end` (a chunk's trimmed end) is a sentence end: only whitespace up to `limit` (the end
- * of its section), a line break before the next character, or a sentence boundary there.
+ * of its section), a paragraph end (a blank line) in the whitespace after it, or a sentence
+ * boundary there. A bare line wrap is not one.
  */
 export function endsSentence(text: string, end: number, limit: number, locale = "en"): boolean {
   let next = end;
+  let lineBreaks = 0;
   while (next < limit && isSpace(text.charCodeAt(next))) {
-    if (text.charCodeAt(next) === 10 || text.charCodeAt(next) === 13) return true;
+    if (text.charCodeAt(next) === 10 && ++lineBreaks === 2) return true;
     next++;
   }
   if (next >= limit) return true;
-  const lineStart = text.lastIndexOf("\n", end - 1) + 1;
-  const from = Math.max(lineStart, end - WINDOW);
-  let to = text.indexOf("\n", end);
+  const paragraphStart = text.lastIndexOf("\n\n", end - 1);
+  const from = Math.max(paragraphStart < 0 ? 0 : paragraphStart + 2, end - WINDOW);
+  let to = text.indexOf("\n\n", end);
   if (to < 0 || to > end + WINDOW) to = Math.min(text.length, end + WINDOW);
   return sentenceCuts(text, from, to, locale).includes(end);
 }

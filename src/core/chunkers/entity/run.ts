@@ -21,6 +21,7 @@ import {
   overlapQuality,
   type QualityMetrics,
   qualityScore,
+  sizeFit,
 } from "../../entities/quality";
 import {
   centroid,
@@ -73,14 +74,22 @@ function chunkSentences(text: string, sentences: readonly Span[], start: number,
   return out;
 }
 
-/** The seed's identifySection: the title of the last heading starting at or before `offset`. */
-function sectionAt(doc: DocModel, offset: number): string | null {
+/**
+ * The seed's identifySection (never defined): the title of the last heading starting at or before
+ * the chunk, else — a chunk before the first heading, such as the first — the first heading inside it.
+ */
+function sectionOf(doc: DocModel, start: number, end: number): string | null {
   let title: string | null = null;
   for (const h of doc.headings) {
-    if (h.start > offset) break;
+    if (h.start > start) return title ?? (h.start < end ? h.title : null);
     title = h.title;
   }
   return title;
+}
+
+/** Where the text's last non-space character ends. */
+function contentEndOf(text: string): number {
+  return text.trimEnd().length;
 }
 
 const round = (x: number) => Math.round(x * 1e6) / 1e6;
@@ -140,6 +149,7 @@ export const entityChunker: ChunkerSpec<EntityConfig> = {
       config.respect_boundaries ? boundaries : [],
       config,
       entities,
+      contentEndOf(text),
     );
     const contents = plans.map((p) => text.slice(p.start, p.end));
     const inside = plans.map((p) => entitiesWithin(entities, p.start, p.end));
@@ -190,7 +200,7 @@ export const entityChunker: ChunkerSpec<EntityConfig> = {
       const content = contents[i]!;
       const mine = inside[i]!;
       const metrics: QualityMetrics = {
-        length_score: lengthScore(content.length, config),
+        length_score: lengthScore(content.length),
         entity_density: entityDensity(mine.length, content.length),
         semantic_coherence: coherences[i]!,
         boundary_respect: boundaryRespect(sentences, plan.start, plan.end),
@@ -221,14 +231,20 @@ export const entityChunker: ChunkerSpec<EntityConfig> = {
         meta: {
           chunk_id: id,
           document_id: doc.id,
+          // The seed copies these from the document; the workbench does not know them: null, never invented.
+          tenant_id: null,
+          source_type: null,
           content_hash: sha256HexSync(content),
           chunk_index: i,
           total_chunks: plans.length,
-          section: sectionAt(doc, plan.start),
+          section: sectionOf(doc, plan.start, plan.end),
+          as_of: null,
+          version_id: null,
           entities: mine,
           entity_back_refs: backRefs[i]!,
           confidence_score: round(confidenceScore(content, mine.length, config)),
           quality_score: round(quality),
+          size_fit: round(sizeFit(content.length, config.target_size)),
           metrics: {
             length_score: round(metrics.length_score),
             entity_density: round(metrics.entity_density),
@@ -244,6 +260,10 @@ export const entityChunker: ChunkerSpec<EntityConfig> = {
     if (count.split)
       warnings.push(
         `${count.split} chunk(s) end inside an entity: no boundary or entity edge lay between start + min_size (${config.min_size}) and start + max_size (${config.max_size}) — the seed's final max(bestEnd, start + min_size)`,
+      );
+    if (count.tail)
+      warnings.push(
+        `${count.tail} chunk(s) hold only the previous chunk's overlap (the seed's loop emits such a tail): kept and flagged tail-inside-previous`,
       );
     if (count.stall)
       warnings.push(

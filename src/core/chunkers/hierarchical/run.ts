@@ -4,7 +4,8 @@
  * heading lines removed from the text and kept as heading_path / chapter / section (LangChain's
  * MarkdownHeaderTextSplitter). Second pass: LangChain's recursive splitting with token lengths —
  * each section into parents, each parent into overlapping children — over the separators
- * ["\n\n", "\n", sentence ends, " ", ""], so a chunk ends inside a sentence only when that sentence
+ * ["\n\n", sentence ends, "\n", " ", ""] (CHUNKERS.md: sentence ends before single newlines, which
+ * in PDF text are mostly line wraps), so a chunk ends inside a sentence only when that sentence
  * alone is over the size; such chunks are flagged `mid-sentence-cut`.
  *
  * Ids are the content ids of CHUNKERS.md, made unique here with the engine's own rule (_2, _3 … in
@@ -29,7 +30,8 @@ const SENTENCE_ENDS: CutSeparator = {
   cuts: (text, start, end) => sentenceCuts(text, start, end),
 };
 
-const HIERARCHICAL_SEPARATORS: readonly Separator[] = ["\n\n", "\n", SENTENCE_ENDS, " ", ""];
+// Sentence ends before single newlines: in PDF text a single newline is mostly a line wrap.
+const HIERARCHICAL_SEPARATORS: readonly Separator[] = ["\n\n", SENTENCE_ENDS, "\n", " ", ""];
 
 const CHUNK_STRATEGY = "hierarchical_markdown";
 
