@@ -32,6 +32,8 @@ export interface RunRequest {
   config: Record<string, unknown>;
   /** LLM tokens the app has booked today (its persisted count); the agentic budget is checked against it. */
   llmTokensUsedToday?: number;
+  /** The input's absolute path (the CLI); the browser has none. */
+  sourcePath?: string;
 }
 
 export interface OpenRequest {
@@ -113,11 +115,12 @@ export class EngineHost {
   /** Stage 1: ranges, pages, boxes — computed afresh (its LLM spending is this run's), and remembered for stages 2 and 3. */
   async ranges(request: RunRequest, signal?: AbortSignal, meter?: LlmMeter): Promise<ChunkRun> {
     const doc = this.document(request.docId);
+    const ctx = this.context(signal, meter, request.llmTokensUsedToday);
     const run = await runRanges(
       doc,
       request.chunker,
       request.config,
-      this.context(signal, meter, request.llmTokensUsedToday),
+      request.sourcePath ? { ...ctx, sourcePath: request.sourcePath } : ctx,
     );
     const key = this.runKey(request);
     this.runs.delete(key);

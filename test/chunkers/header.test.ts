@@ -22,9 +22,10 @@ function mdDoc(text: string, name = "Doc 1.md"): DocModel {
   return textDocModel("id", name, text, markdownHeadings(text));
 }
 
-async function run(doc: DocModel, cfg: Partial<HeaderConfig> = {}): Promise<Chunk[]> {
+async function run(doc: DocModel, cfg: Partial<HeaderConfig> = {}, sourcePath?: string): Promise<Chunk[]> {
   const config = validConfig(headerChunker, cfg);
-  const out = await headerChunker.chunk(doc, config, createRunContext());
+  const ctx = createRunContext();
+  const out = await headerChunker.chunk(doc, config, sourcePath ? { ...ctx, sourcePath } : ctx);
   const chunks = materialize(doc, out.drafts, await loadTokenizer("cl100k_base"));
   for (const c of chunks) {
     expect(c.text.slice(c.prefixChars)).toBe(doc.text.slice(c.start, c.end));
@@ -83,20 +84,53 @@ describe("header chunker", () => {
     expect(chunks.map((c) => c.meta.header_path)).toEqual(["A", "A > A3", "A > B2", "C"]);
   });
 
-  it("merges chunks under min_chunk_chars with the following ones until the threshold is met", async () => {
+  it("merges a chunk under min_chunk_chars forward as a true range: first header_path, the others in merged_headers", async () => {
     const long = para("long", 60);
     const doc = mdDoc(
       `# A\n\nshort a\n\n## B\n\nshort b\n\n## C\n\n${long}\n\n# D\n\n${long}\n\n# E\n\ntiny`,
     );
-    const chunks = await run(doc, { min_chunk_chars: 200, include_parent_headers: false });
+    const chunks = await run(doc, { min_chunk_chars: 200 });
     expect(chunks.map((c) => c.id)).toEqual(["doc-1_chunk_0", "doc-1_chunk_1", "doc-1_chunk_2"]);
-    // A, B (both small) and C combine: the merged chunk keeps every header path.
+    // A and B (both small) absorb C: the absorbed headings stay in the text as the document has them.
     expect(body(chunks[0]!)).toBe(`# A\n\nshort a\n\n## B\n\nshort b\n\n## C\n\n${long}`);
-    expect(chunks[0]!.meta.header_path).toBe("A + A > B + A > C");
-    // D is large enough; E is small but nothing follows: it stays, flagged.
+    expect(chunks[0]!.meta.header_path).toBe("A");
+    expect(chunks[0]!.meta.merged_headers).toEqual(["A > B", "A > C"]);
+    expect(chunks[0]!.meta.level).toBe(1);
+    expect(chunks[0]!.headingPath).toBe("A");
+    // The prefix is the first section's path only; nothing invented anywhere.
+    expect(chunks[0]!.text.slice(0, chunks[0]!.prefixChars)).toBe("A\n\n");
+    for (const c of chunks) {
+      expect(c.text).not.toContain(" + ");
+      expect(String(c.meta.header_path)).not.toContain(" + ");
+    }
+    // D is large enough; E is small but nothing follows: it stays, flagged; neither merged anything.
     expect(chunks[1]!.meta.header_path).toBe("D");
+    expect(chunks[1]!.meta.merged_headers).toBeUndefined();
     expect(body(chunks[2]!)).toBe("# E\n\ntiny");
     expect(chunks[2]!.flags).toContain("under-min");
+  });
+
+  it("splits a merged chunk over max_chunk_chars at paragraphs into _sub_M like any other", async () => {
+    // "# Part I" alone is under min_chunk_chars, so it absorbs the ~2,900-character chapter after it.
+    const chapter = Array.from({ length: 10 }, (_, i) => para(`c${i}w`, 50));
+    const doc = mdDoc(`# Part I\n\n## Chapter 1\n\n${chapter.join("\n\n")}\n\n# Part II\n\n${para("z", 60)}`);
+    const chunks = await run(doc, { min_chunk_chars: 200, max_chunk_chars: 2000, overlap_chars: 50 });
+    expect(chunks.map((c) => c.id)).toEqual(["doc-1_chunk_0_sub_0", "doc-1_chunk_0_sub_1", "doc-1_chunk_1"]);
+    const [sub0, sub1, next] = chunks as [Chunk, Chunk, Chunk];
+    for (const c of [sub0, sub1]) {
+      expect(c.end - c.start).toBeLessThanOrEqual(2000);
+      expect(c.parentId).toBe("doc-1_chunk_0");
+      expect(c.meta.header_path).toBe("Part I");
+    }
+    expect(body(sub0).startsWith("# Part I\n\n## Chapter 1\n\n")).toBe(true);
+    expect(`${body(sub0)}\n\n${body(sub1)}`).toBe(`# Part I\n\n## Chapter 1\n\n${chapter.join("\n\n")}`);
+    // merged_headers names the absorbed sections each piece holds.
+    expect(sub0.meta.merged_headers).toEqual(["Part I > Chapter 1"]);
+    expect(sub1.meta.merged_headers).toBeUndefined();
+    expect(sub0.text.slice(0, sub0.prefixChars)).toBe("Part I\n\n");
+    expect(sub1.text.slice(0, sub1.prefixChars)).toBe(`${sub0.text.slice(-50)}\n\nPart I\n\n`);
+    expect(next.meta.header_path).toBe("Part II");
+    expect(next.prefixChars).toBe("Part II\n\n".length);
   });
 
   it("splits chunks over max_chunk_chars at paragraph boundaries into _sub_M", async () => {
@@ -200,15 +234,57 @@ describe("header chunker", () => {
     );
   });
 
-  it("without headings splits at paragraph boundaries into plain chunks, with no overlap", async () => {
-    const paras = Array.from({ length: 6 }, (_, i) => para(`n${i}w`, 20));
-    const doc = textDocModel("id", "Plain Notes.txt", paras.join("\n\n"));
-    const chunks = await run(doc, { max_chunk_chars: 300 });
-    expect(chunks.length).toBeGreaterThan(1);
-    expect(chunks.map((c) => c.id)).toEqual(chunks.map((_, n) => `plain-notes_chunk_${n}`));
-    expect(chunks.every((c) => c.prefixChars === 0 && c.end - c.start <= 300)).toBe(true);
-    expect(chunks.map(body).join("\n\n")).toBe(paras.join("\n\n"));
-    expect(chunks.every((c) => c.meta.header_path === "")).toBe(true);
+  it("without headings: one chunk per paragraph, then the same merge and split", async () => {
+    const p0 = para("big", 60); // 349 chars: a chunk of its own
+    const p3 = para("mid", 40); // 229 chars
+    const p5 = para("huge", 80); // 549 chars: over max_chunk_chars
+    const text = [p0, "Short one.", "Short two.", p3, "Tiny.", p5, "End."].join("\n\n");
+    const doc = textDocModel("id", "Plain Notes.txt", text);
+    const chunks = await run(doc, { min_chunk_chars: 200, max_chunk_chars: 400, overlap_chars: 20 });
+    expect(chunks.map((c) => c.id)).toEqual([
+      "plain-notes_chunk_0",
+      "plain-notes_chunk_1",
+      "plain-notes_chunk_2_sub_0",
+      "plain-notes_chunk_2_sub_1",
+      "plain-notes_chunk_3",
+    ]);
+    expect(chunks.map(body)).toEqual([p0, `Short one.\n\nShort two.\n\n${p3}`, "Tiny.", p5, "End."]);
+    // "Tiny." absorbed the 549-character paragraph; the merged chunk is then split like any other,
+    // with the siblings' overlap.
+    expect(chunks[3]!.text.slice(0, chunks[3]!.prefixChars)).toBe("Tiny.\n\n");
+    expect(chunks[3]!.flags).toEqual(["over-max"]);
+    expect(chunks[4]!.flags).toEqual(["under-min"]);
+    expect(chunks.filter((c) => c !== chunks[3]).every((c) => c.prefixChars === 0)).toBe(true);
+    expect(chunks.every((c) => c.meta.header_path === "" && c.meta.merged_headers === undefined)).toBe(true);
+    expect(chunks.map((c) => c.meta.chunk_index)).toEqual([0, 1, 2, 3, 4]);
+  });
+
+  it("chunk_index is unique and in document order, sub-chunks included", async () => {
+    const paras = Array.from({ length: 6 }, (_, i) => para(`p${i}w`, 20));
+    const doc = mdDoc(`# Big\n\n${paras.join("\n\n")}\n\n# Next\n\n${para("n", 50)}`);
+    const chunks = await run(doc, { min_chunk_chars: 10, max_chunk_chars: 300 });
+    expect(chunks.filter((c) => c.id.includes("_sub_")).length).toBeGreaterThan(1);
+    expect(chunks.map((c) => c.meta.chunk_index)).toEqual(chunks.map((_, i) => i));
+  });
+
+  it("file_path is the input's absolute path when the host has one (CLI), else the file name (browser)", async () => {
+    const text = `# H\n\n${para("w", 60)}`;
+    const browser = await run(mdDoc(text, "Notes.md"));
+    expect(browser.map((c) => c.meta.file_path)).toEqual(["Notes.md"]);
+    const cli = await run(mdDoc(text, "Notes.md"), {}, "/data/in/Notes.md");
+    expect(cli.map((c) => c.meta.file_path)).toEqual(["/data/in/Notes.md"]);
+    expect(cli.map((c) => c.id)).toEqual(["notes_chunk_0"]); // {doc} still comes from the file name
+  });
+
+  it("reads setext headings in Markdown as headings", async () => {
+    const text = `Guide\n=====\n\n${para("a", 50)}\n\nInstall\n-------\n\n${para("b", 50)}`;
+    const chunks = await run(mdDoc(text), { include_parent_headers: false });
+    expect(chunks.map(body)).toEqual([
+      `Guide\n=====\n\n${para("a", 50)}`,
+      `Install\n-------\n\n${para("b", 50)}`,
+    ]);
+    expect(chunks.map((c) => c.meta.header_path)).toEqual(["Guide", "Guide > Install"]);
+    expect(chunks.map((c) => c.meta.level)).toEqual([1, 2]);
   });
 
   it("a document without headings that fits, or a single paragraph, is one chunk", async () => {

@@ -42,6 +42,15 @@ describe("headingSpan", () => {
 });
 
 describe("headingSections", () => {
+  it("leaves a setext heading's underline out of its section's text", () => {
+    const text = "Guide\n=====\n\nBody one.\n\nInstall\nsteps\n---\n\nBody two.\n\n# ATX\n\nBody three.";
+    const doc = { text, headings: markdownHeadings(text) };
+    const bodies = headingSections(doc)
+      .map((s) => text.slice(s.start, s.end).trim())
+      .filter(Boolean);
+    expect(bodies).toEqual(["Body one.", "Body two.", "Body three."]);
+  });
+
   it("builds the header stack: path, chapter (H1) and section (H2); text before headings has none", () => {
     const text = [
       "Preface text.",

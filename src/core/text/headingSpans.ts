@@ -34,6 +34,8 @@ function matchTitle(text: string, from: number, key: string): number | null {
   return k === key.length ? i : null;
 }
 
+const SETEXT_UNDERLINE = /\r?\n {0,3}(?:=+|-+)[ \t]*(?=\r?\n|$)/y;
+
 /** A section number or similar ("2.1", "A.3 –" is not: letters) before the title on its line. */
 const NUMBERING = /^[\p{N}\p{P}\p{S}\s]*$/u;
 
@@ -63,6 +65,9 @@ export function headingSpan(text: string, heading: Heading): Span {
   const eol = text.indexOf("\n", end);
   const rest = text.slice(end, eol < 0 ? text.length : eol);
   if (!/[\p{L}\p{N}]/u.test(rest)) end += rest.length;
+  // A Markdown setext heading: its "===" / "---" underline on the next line is heading markup too.
+  SETEXT_UNDERLINE.lastIndex = end;
+  if (SETEXT_UNDERLINE.test(text)) end = SETEXT_UNDERLINE.lastIndex;
   return { start: heading.start, end };
 }
 

@@ -20,7 +20,7 @@ export const headerMeta: ChunkerMeta<HeaderConfig> = {
   label: "Header-based",
   source: "header-based-chunking.md",
   description:
-    "One chunk per heading's section; sections under min_chunk_chars merged, over max_chunk_chars split at paragraphs into _sub_M; overlap only between sibling sub-chunks; header path prefixed.",
+    "One chunk per heading's section (no headings: per paragraph); a chunk under min_chunk_chars absorbs the next ones (its header path kept, the others listed in merged_headers), then chunks over max_chunk_chars split at paragraphs into _sub_M; overlap only between sibling sub-chunks; header path prefixed.",
   defaults: HEADER_DEFAULTS,
   params: [
     {
@@ -31,7 +31,7 @@ export const headerMeta: ChunkerMeta<HeaderConfig> = {
       max: 1_000_000,
       sliderMax: 2000,
       step: 10,
-      help: "Chunks shorter than this are combined with the following ones until it is met (seed: 200).",
+      help: "A chunk shorter than this absorbs the following ones until it is met; it keeps its own header path and lists the absorbed ones in merged_headers (seed: 200).",
     },
     {
       key: "max_chunk_chars",
@@ -57,7 +57,7 @@ export const headerMeta: ChunkerMeta<HeaderConfig> = {
       key: "include_parent_headers",
       label: "Include parent headers",
       type: "boolean",
-      help: 'Prefix every chunk with its header path ("A > B") (seed: true).',
+      help: 'Prefix every chunk with its header path ("A > B"; a merged chunk: its first section\'s) (seed: true).',
     },
   ],
   presets: [

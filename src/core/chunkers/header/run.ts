@@ -1,23 +1,25 @@
 /**
- * header-based-chunking.md's HeaderBasedChunker: one chunk per heading's section (text before the
- * first heading is a chunk of its own), chunks under min_chunk_chars merged forward with the next
- * ones until the threshold is met, chunks over max_chunk_chars split at paragraph boundaries into
- * `{doc}_chunk_N_sub_M`, and overlap only between sibling sub-chunks of one parent (the seed's
+ * header-based-chunking.md's HeaderBasedChunker, as CHUNKERS.md pins it down: one chunk per
+ * heading's section (text before the first heading is a chunk of its own; no headings → one per
+ * paragraph); a chunk under min_chunk_chars absorbs the next ones until the threshold is met (a true
+ * document range: the header_path is its first section's, the others go in merged_headers, nothing
+ * is written into the text); then a chunk over max_chunk_chars is split at paragraph boundaries
+ * into `{doc}_chunk_N_sub_M`; overlap only between sibling sub-chunks of one parent (the seed's
  * `_apply_overlap`). With include_parent_headers every chunk is prefixed with its header path.
  */
-import type { ChunkDraft, ChunkerSpec } from "../../chunk";
+import type { ChunkDraft, ChunkerSpec, RunContext } from "../../chunk";
 import { type HeaderConfig, headerMeta } from "./meta";
 import type { DocModel } from "../../document";
 import { docSlug } from "../../text/docSlug";
 import { isSpace, paragraphs, type Span } from "../../text/segment";
 
-/** A section (or a run of merged sections) before splitting. */
+/** A section before merging: a heading's, the text before the first heading, or (no headings) a paragraph. */
 interface HeaderSection {
   start: number;
   end: number;
   /** The seed's header_path: "Section > Subsection > Detail"; "" for text before the first heading. */
   headerPath: string;
-  /** Heading level of the section's first heading; 0 for text before the first heading. */
+  /** Heading level of the section's heading; 0 for text before the first heading or a paragraph. */
   level: number;
 }
 
@@ -50,12 +52,16 @@ function trimmed(text: string, start: number, end: number): Span | null {
   return end > start ? { start, end } : null;
 }
 
-/** Step 2: initial chunks at heading boundaries; the text before the first heading is its own chunk. */
+/**
+ * Step 2: initial chunks at heading boundaries, the text before the first heading its own chunk;
+ * without headings, the seed's fallback "split at paragraph boundaries": one chunk per paragraph.
+ */
 function initialSections(doc: DocModel): HeaderSection[] {
   const { text, headings } = doc;
+  if (headings.length === 0) return paragraphs(text).map((p) => ({ ...p, headerPath: "", level: 0 }));
   const sections: HeaderSection[] = [];
   const starts = headings.map((h) => headingLineStart(text, h.start));
-  const preamble = trimmed(text, 0, starts[0] ?? text.length);
+  const preamble = trimmed(text, 0, starts[0]!);
   if (preamble) sections.push({ ...preamble, headerPath: "", level: 0 });
   headings.forEach((h, i) => {
     const span = trimmed(text, starts[i]!, starts[i + 1] ?? text.length);
@@ -65,27 +71,19 @@ function initialSections(doc: DocModel): HeaderSection[] {
 }
 
 /**
- * Step 3: a chunk under min_chunk_chars is combined with the chunks after it until the threshold
- * is met; the merged chunk keeps every merged section's header path, joined with " + ".
+ * Step 3: a chunk under min_chunk_chars absorbs the chunks after it until the threshold is met
+ * (measured on the true range, gaps included). Each group becomes one chunk spanning its first
+ * section's start to its last one's end; the last group may stay under the threshold.
  */
-function mergeSmall(sections: readonly HeaderSection[], minChars: number): HeaderSection[] {
-  const merged: HeaderSection[] = [];
+function mergeSmall(sections: readonly HeaderSection[], minChars: number): HeaderSection[][] {
+  const groups: HeaderSection[][] = [];
   let i = 0;
   while (i < sections.length) {
-    const current = { ...sections[i]! };
-    const paths = current.headerPath ? [current.headerPath] : [];
-    i++;
-    while (current.end - current.start < minChars && i < sections.length) {
-      const next = sections[i]!;
-      current.end = next.end;
-      if (next.headerPath) paths.push(next.headerPath);
-      if (current.level === 0) current.level = next.level;
-      i++;
-    }
-    current.headerPath = paths.join(" + ");
-    merged.push(current);
+    const group = [sections[i++]!];
+    while (group.at(-1)!.end - group[0]!.start < minChars && i < sections.length) group.push(sections[i++]!);
+    groups.push(group);
   }
-  return merged;
+  return groups;
 }
 
 /**
@@ -119,26 +117,40 @@ function tail(s: string, count: number): string {
   return s.slice(from);
 }
 
+/**
+ * The seed's file_path ("absolute path to source file"): the input's absolute path when the host
+ * has one (the CLI), else the file name (the browser has no path).
+ */
+function filePathOf(doc: DocModel, ctx: RunContext): string {
+  return ctx.sourcePath || doc.name;
+}
+
 export const headerChunker: ChunkerSpec<HeaderConfig> = {
   ...headerMeta,
-  async chunk(doc, config) {
+  async chunk(doc, config, ctx) {
     const slug = docSlug(doc.name);
+    const filePath = filePathOf(doc, ctx);
     const text = doc.text;
     const drafts: ChunkDraft[] = [];
     const bodies: string[] = [];
     let overMax = 0;
     let underMin = 0;
+    let merged = 0;
 
+    // `group` is the merged chunk the span belongs to: its first section names it (header_path,
+    // level, prefix); the absorbed sections whose text lies in the span are listed in merged_headers.
     const push = (
       span: Span,
       id: string,
-      n: number,
-      section: HeaderSection,
-      parentId: string | undefined,
-      flags: string[],
+      group: readonly HeaderSection[],
+      parentId?: string,
+      flags: string[] = [],
     ) => {
-      const headerPrefix =
-        config.include_parent_headers && section.headerPath ? `${section.headerPath}\n\n` : "";
+      const first = group[0]!;
+      const absorbed = group
+        .slice(1)
+        .filter((s) => s.headerPath && s.start >= span.start && s.start < span.end)
+        .map((s) => s.headerPath);
       const draft: ChunkDraft = {
         id,
         start: span.start,
@@ -147,65 +159,49 @@ export const headerChunker: ChunkerSpec<HeaderConfig> = {
         meta: {
           chunk_id: id,
           doc_id: slug,
-          chunk_index: n,
-          header_path: section.headerPath,
-          level: section.level,
+          // The draft's position: unique and in document order, sub-chunks included.
+          chunk_index: drafts.length,
+          header_path: first.headerPath,
+          ...(absorbed.length ? { merged_headers: absorbed } : {}),
+          level: first.level,
           start_pos: span.start,
           end_pos: span.end,
-          file_path: doc.name,
+          file_path: filePath,
           ...(parentId ? { parent_chunk_id: parentId } : {}),
         },
       };
-      if (headerPrefix) draft.prefix = headerPrefix;
-      if (section.headerPath) draft.headingPath = section.headerPath;
+      if (config.include_parent_headers && first.headerPath) draft.prefix = `${first.headerPath}\n\n`;
+      if (first.headerPath) draft.headingPath = first.headerPath;
       if (parentId) draft.parentId = parentId;
       drafts.push(draft);
       bodies.push(text.slice(span.start, span.end));
     };
 
-    if (doc.headings.length === 0) {
-      // Fallback: the whole document as one chunk when it fits (or is a single paragraph), else
-      // paragraphs packed up to max_chunk_chars as {doc}_chunk_N — plain chunks, so no overlap.
-      const whole = trimmed(text, 0, text.length);
-      if (whole) {
-        const section: HeaderSection = { ...whole, headerPath: "", level: 0 };
-        const pieces =
-          whole.end - whole.start <= config.max_chunk_chars
-            ? [whole]
-            : packParagraphs(text, whole.start, whole.end, config.max_chunk_chars);
-        pieces.forEach((p, n) => {
-          const over = p.end - p.start > config.max_chunk_chars;
-          if (over) overMax++;
-          push(p, `${slug}_chunk_${n}`, n, section, undefined, over ? ["over-max"] : []);
-        });
-      }
-    } else {
-      const merged = mergeSmall(initialSections(doc), config.min_chunk_chars);
-      merged.forEach((section, n) => {
-        const id = `${slug}_chunk_${n}`;
-        const size = section.end - section.start;
+    // Merge before split (steps 3 then 4), so a merged chunk over max_chunk_chars is split like any other.
+    mergeSmall(initialSections(doc), config.min_chunk_chars).forEach((group, n) => {
+      if (group.length > 1) merged++;
+      const id = `${slug}_chunk_${n}`;
+      const whole: Span = { start: group[0]!.start, end: group.at(-1)!.end };
+      const size = whole.end - whole.start;
+      const pieces =
+        size <= config.max_chunk_chars
+          ? [whole]
+          : packParagraphs(text, whole.start, whole.end, config.max_chunk_chars);
+      if (pieces.length === 1) {
+        // Within max, or one paragraph the seed will not cut: a plain chunk, flagged when out of bounds.
         const under = size < config.min_chunk_chars;
+        const over = size > config.max_chunk_chars;
         if (under) underMin++;
-        const pieces =
-          size <= config.max_chunk_chars
-            ? [section]
-            : packParagraphs(text, section.start, section.end, config.max_chunk_chars);
-        if (pieces.length === 1) {
-          const over = size > config.max_chunk_chars;
-          if (over) overMax++;
-          push(section, id, n, section, undefined, [
-            ...(under ? ["under-min"] : []),
-            ...(over ? ["over-max"] : []),
-          ]);
-          return;
-        }
-        pieces.forEach((p, m) => {
-          const over = p.end - p.start > config.max_chunk_chars;
-          if (over) overMax++;
-          push(p, `${id}_sub_${m}`, n, section, id, over ? ["over-max"] : []);
-        });
+        if (over) overMax++;
+        push(whole, id, group, undefined, [...(under ? ["under-min"] : []), ...(over ? ["over-max"] : [])]);
+        return;
+      }
+      pieces.forEach((p, m) => {
+        const over = p.end - p.start > config.max_chunk_chars;
+        if (over) overMax++;
+        push(p, `${id}_sub_${m}`, group, id, over ? ["over-max"] : []);
       });
-    }
+    });
 
     // Step 5, the seed's _apply_overlap: only between sub-chunks of one parent, the last
     // overlap_chars characters of the previous sibling's content (as already overlapped) + "\n\n".
@@ -238,6 +234,7 @@ export const headerChunker: ChunkerSpec<HeaderConfig> = {
         "headings.count": doc.headings.length,
         "chunks.over_max": overMax,
         "chunks.under_min": underMin,
+        "chunks.merged": merged,
         "chunks.overlapped": overlapped,
       },
     };
