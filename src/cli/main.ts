@@ -3,8 +3,12 @@
  * messages go to stderr. Exit codes: 0 success, 2 bad arguments or config, 3 unusable input.
  */
 import { parseArgs } from "node:util";
-import { readFile, writeFile } from "node:fs/promises";
+import { constants } from "node:fs";
+import { access, readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
 import { chunkerSummaries, getChunker } from "../core/chunkers/registry";
+import { validConfig } from "../core/config";
+import { runReport } from "../core/runReport";
 import { toCsv, toJsonl } from "../core/export/chunkRecords";
 import {
   CONFIG_FORMAT_IDS,
@@ -14,7 +18,7 @@ import {
   SecretInConfigError,
 } from "../core/export/formats";
 import { EngineHost } from "../host/engine";
-import { exitCodeOf, UsageError } from "../host/errors";
+import { exitCodeOf, OutputError, UsageError } from "../host/errors";
 import { extractPdfBytes } from "../pdf/node";
 import { assertHasText, pageProblems } from "../pdf/problems";
 import { endpointsFromFlags, ENDPOINT_FLAG_OPTIONS } from "./endpoints";
@@ -22,7 +26,8 @@ import { loadDocument } from "./input";
 
 const USAGE = `usage: npm run -s cli -- COMMAND …
   extract FILE [--password P] --json
-  chunk FILE [--chunker ID] [--config F] [--password P] [--out F] [--format jsonl|csv]
+  chunk FILE [--chunker ID] [--config F] [--password P] [--out F] [--format jsonl|csv] [--stats F]
+        [--tenant T] [--doc-class C] [--collection K]
         [--embed-url URL --embed-model M] [--llm-url URL --llm-model M] [--key-env VAR]
   chunkers --json
   export --chunker ID [--config F] --format NAME [--out F]
@@ -85,6 +90,10 @@ async function chunk(args: string[]): Promise<number> {
     password: { type: "string" },
     out: { type: "string" },
     format: { type: "string" },
+    stats: { type: "string" },
+    tenant: { type: "string" },
+    "doc-class": { type: "string" },
+    collection: { type: "string" },
     ...ENDPOINT_FLAG_OPTIONS,
   });
   const file = oneFile(positionals);
@@ -92,8 +101,15 @@ async function chunk(args: string[]): Promise<number> {
   const format = values.format ?? "jsonl";
   if (format !== "jsonl" && format !== "csv")
     throw new UsageError(`unknown --format "${format}" (jsonl or csv)`);
-  const { chunker, config } = await chunkerAndConfig(values.chunker, values.config);
+  const { chunker, config: given } = await chunkerAndConfig(values.chunker, values.config);
   getChunker(chunker); // an unknown chunker is a usage error before any input is read
+  const config = withRoutingContext(chunker, given, {
+    tenant: values.tenant,
+    doc_class: values["doc-class"],
+    collection_id: values.collection,
+  });
+  resolveConfigOrThrow(chunker, config);
+  for (const out of [values.out, values.stats]) if (out) await assertWritable(out);
 
   const doc = await loadDocument(host, file, values.password);
   reportPages(doc);
@@ -101,11 +117,18 @@ async function chunk(args: string[]): Promise<number> {
   // One process is one run: the seed's per-minute limit applies within it; the day's budget starts
   // from zero (the CLI keeps no state between invocations). A failed endpoint fails fast (host).
   host.setEndpoints(endpoints);
-  const run = await host.runAll({ docId: doc.id, chunker, config, llmTokensUsedToday: 0 });
+  const run = await host.runAll({
+    docId: doc.id,
+    chunker,
+    config,
+    llmTokensUsedToday: 0,
+    sourcePath: path.resolve(file),
+  });
   for (const warning of run.warnings) process.stderr.write(`warning: ${warning}\n`);
+  if (values.stats) await writeOutput(values.stats, JSON.stringify(runReport(run)) + "\n");
   const data = format === "csv" ? toCsv(run.chunks) : toJsonl(run.chunks);
   if (values.out) {
-    await writeFile(values.out, data);
+    await writeOutput(values.out, data);
     process.stderr.write(`${run.chunks.length} chunks (${chunker}) written to ${values.out}\n`);
   } else {
     process.stdout.write(data);
@@ -154,12 +177,63 @@ async function exportCommand(args: string[]): Promise<number> {
   getChunker(chunker); // an unknown chunker is a usage error, whatever the format
   const data = exportConfig(values.format, chunker, config);
   if (values.out) {
-    await writeFile(values.out, data);
+    await writeOutput(values.out, data);
     process.stderr.write(`${chunker} config (${values.format}) written to ${values.out}\n`);
   } else {
     process.stdout.write(data);
   }
   return 0;
+}
+
+/** An output that cannot be written is a usage error naming the path (exit 2), not a stack trace. */
+async function writeOutput(file: string, data: string): Promise<void> {
+  try {
+    await writeFile(file, data);
+  } catch (err) {
+    throw new UsageError(
+      `cannot write ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`,
+    );
+  }
+}
+
+/** Fails before any input is read when an output's folder is missing or read-only. */
+async function assertWritable(file: string): Promise<void> {
+  try {
+    await access(path.dirname(path.resolve(file)), constants.W_OK);
+  } catch (err) {
+    throw new OutputError(
+      `cannot write ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`,
+    );
+  }
+}
+
+type RoutingFlags = {
+  tenant?: string | undefined;
+  doc_class?: string | undefined;
+  collection_id?: string | undefined;
+};
+
+/**
+ * hybrid's routing context from --tenant / --doc-class / --collection, over what the config holds
+ * (DESIGN §5); the flags mean nothing to another chunker, so they are refused there.
+ */
+function withRoutingContext(
+  chunker: string,
+  config: Record<string, unknown>,
+  flags: RoutingFlags,
+): Record<string, unknown> {
+  const given = Object.entries(flags).filter((e): e is [string, string] => e[1] !== undefined);
+  if (given.length === 0) return config;
+  if (chunker !== "hybrid")
+    throw new UsageError(`--tenant, --doc-class and --collection route the hybrid chunker, not ${chunker}`);
+  const routing = (config.routing ?? {}) as Record<string, unknown>;
+  const context = { ...((routing.context ?? {}) as Record<string, unknown>), ...Object.fromEntries(given) };
+  return { ...config, routing: { rules: routing.rules ?? null, ...routing, context } };
+}
+
+/** Config values are checked before any input is read (DESIGN §5). */
+function resolveConfigOrThrow(chunker: string, config: Record<string, unknown>): void {
+  validConfig(getChunker(chunker), config);
 }
 
 async function chunkers(args: string[]): Promise<number> {

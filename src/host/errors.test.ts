@@ -9,6 +9,7 @@ import {
   exitCodeOf,
   fromErrorPayload,
   InputError,
+  OutputError,
   toErrorPayload,
   uiText,
   UsageError,
@@ -20,6 +21,7 @@ describe("the error registry", () => {
   it("gives DESIGN §5's exit codes: 2 for the call, 3 for the input, 1 for a bug", () => {
     for (const err of [
       new UsageError("x"),
+      new OutputError("cannot write /x: ENOENT"),
       new UnknownChunkerError("nope"),
       new ConfigError("token", [{ key: "k", message: "m" }]),
       new ConfigImportError("syntax", "bad"),

@@ -16,6 +16,11 @@ export class UsageError extends Error {
   override readonly name = "UsageError";
 }
 
+/** An output file cannot be written (the CLI's exit code 2, one line naming the path). */
+export class OutputError extends Error {
+  override readonly name = "OutputError";
+}
+
 /** The input cannot be read as a document: missing, unreadable, of an unsupported type, not UTF-8. */
 export class InputError extends Error {
   override readonly name = "InputError";
@@ -23,6 +28,7 @@ export class InputError extends Error {
 
 export type ErrorCode =
   | "usage"
+  | "output"
   | "unknown-chunker"
   | "invalid-config"
   | "config-export"
@@ -45,6 +51,7 @@ const same = (message: string) => message;
 
 const KINDS: Record<ErrorCode, ErrorKind> = {
   usage: { exitCode: 2, ui: same },
+  output: { exitCode: 2, ui: same },
   "unknown-chunker": { exitCode: 2, ui: same },
   "invalid-config": { exitCode: 2, ui: same },
   "config-export": { exitCode: 2, ui: same },
@@ -64,6 +71,7 @@ const KINDS: Record<ErrorCode, ErrorKind> = {
 
 export function errorCode(err: unknown): ErrorCode {
   if (err instanceof UsageError) return "usage";
+  if (err instanceof OutputError) return "output";
   if (err instanceof UnknownChunkerError) return "unknown-chunker";
   if (err instanceof ConfigError) return "invalid-config";
   if (err instanceof ConfigExportError) return "config-export";

@@ -105,6 +105,120 @@ describe("cli", () => {
     expect(clash.code).toBe(2);
   });
 
+  it("--stats writes the run with the seed's stat names; the routing flags pick hybrid's mode", () => {
+    const stats = path.join(tmp, "stats.json");
+    const r = cli("chunk", SAMPLE, "--chunker", "token", "--stats", stats);
+    expect(r.code).toBe(0);
+    const report = JSON.parse(readFileSync(stats, "utf8")) as Record<string, Record<string, unknown>>;
+    expect(Object.keys(report)).toEqual(["chunker", "config", "stats", "warnings", "timings"]);
+    const lines = r.stdout.trim().split("\n");
+    expect(report.stats).toMatchObject({ "chunk.count": lines.length, "chunker.mode": "token" });
+    for (const key of ["quality.scores", "quality.mean_coherence", "fallback.reason", "agentic.tokens_used"])
+      expect(key in report.stats!).toBe(true);
+
+    // The seed's routing example: enterprise + legal_contract → agentic, which falls back (no LLM).
+    const rules = write(
+      "routing.yaml",
+      [
+        "default_chunker_mode: late",
+        "rules:",
+        "  - tenant: enterprise",
+        "    chunker_mode: late",
+        "  - tenant: enterprise",
+        "    doc_class: legal_contract",
+        "    chunker_mode: agentic",
+        "",
+      ].join("\n"),
+    );
+    const routed = cli(
+      "chunk",
+      SAMPLE,
+      "--config",
+      rules,
+      "--tenant",
+      "enterprise",
+      "--doc-class",
+      "legal_contract",
+      "--collection",
+      "contracts",
+      "--stats",
+      stats,
+    );
+    expect(routed.code).toBe(0);
+    const hybrid = JSON.parse(readFileSync(stats, "utf8")) as Record<string, Record<string, unknown>>;
+    expect(hybrid.chunker).toBe("hybrid");
+    expect(hybrid.stats).toMatchObject({ "chunker.mode": "agentic", "chunker.ran": "late-jaccard" });
+    expect(hybrid.stats!["fallback.reason"]).toMatch(/no LLM endpoint/);
+    expect(hybrid.config).toMatchObject({
+      routing: { context: { tenant: "enterprise", doc_class: "legal_contract", collection_id: "contracts" } },
+    });
+    const tenantOnly = cli("chunk", SAMPLE, "--config", rules, "--tenant", "enterprise", "--stats", stats);
+    expect(tenantOnly.code).toBe(0);
+    expect(JSON.parse(readFileSync(stats, "utf8")).stats["chunker.mode"]).toBe("late");
+    // Routing flags mean nothing to another chunker; an unwritable --stats names its path.
+    expect(cli("chunk", SAMPLE, "--chunker", "token", "--tenant", "x").code).toBe(2);
+    const unwritable = cli("chunk", SAMPLE, "--stats", path.join(tmp, "no/such/dir/s.json"));
+    expect(unwritable.code).toBe(2);
+    expect(unwritable.stderr.trim().split("\n")).toEqual([
+      expect.stringMatching(/^error: cannot write .*s\.json/),
+    ]);
+  });
+
+  it("exported configs round-trip through --config", () => {
+    const tuned: [string, Record<string, unknown>, string[]][] = [
+      ["token", { chunk_size: 300, overlap: 20 }, ["json"]],
+      ["entity", { target_size: 700, min_size: 400, max_size: 1000 }, ["json", "thorbis-yaml"]],
+      ["header", { min_chunk_chars: 150, max_chunk_chars: 1800 }, ["json", "header-toml"]],
+      [
+        "hybrid",
+        {
+          routing: {
+            rules: { default_chunker_mode: "late", rules: [{ tenant: "acme", chunker_mode: "agentic" }] },
+            context: { tenant: "acme" },
+          },
+        },
+        ["json", "noesis-routing"],
+      ],
+    ];
+    for (const [chunker, config, formats] of tuned) {
+      const given = write(`${chunker}-given.json`, JSON.stringify(config));
+      const direct = path.join(tmp, `${chunker}-direct.json`);
+      expect(cli("chunk", SAMPLE, "--chunker", chunker, "--config", given, "--stats", direct).code).toBe(0);
+      for (const format of formats) {
+        const exported = path.join(tmp, `${chunker}.${format}`);
+        const e = cli(
+          "export",
+          "--chunker",
+          chunker,
+          "--config",
+          given,
+          "--format",
+          format,
+          "--out",
+          exported,
+        );
+        expect(e.code, e.stderr).toBe(0);
+        const via = path.join(tmp, `${chunker}-via-${format}.json`);
+        const r = cli("chunk", SAMPLE, "--config", exported, "--stats", via);
+        expect(r.code, `${chunker} ${format}: ${r.stderr}`).toBe(0);
+        const a = JSON.parse(readFileSync(direct, "utf8")) as { config: unknown };
+        const b = JSON.parse(readFileSync(via, "utf8")) as { config: unknown };
+        expect(b.config, `${chunker} via ${format}`).toEqual(a.config);
+      }
+    }
+  }, 120_000);
+
+  it("header's file_path is the input's absolute path; config values are checked before the input", () => {
+    const md = write("guide.md", "# Guide\n\nSome words about chunking.\n\n## More\n\nAnd more words.\n");
+    const r = cli("chunk", path.relative(ROOT, md), "--chunker", "header");
+    expect(r.code).toBe(0);
+    for (const line of r.stdout.trim().split("\n"))
+      expect((JSON.parse(line) as { file_path: string }).file_path).toBe(md);
+    const bad = write("bad-values.json", JSON.stringify({ chunk_size: 50, overlap: 50 }));
+    const missing = cli("chunk", path.join(tmp, "absent.pdf"), "--chunker", "token", "--config", bad);
+    expect(missing.code).toBe(2);
+  });
+
   it("chunks Markdown with no pages and null page and bbox", () => {
     const md = write("notes.md", "# Notes\n\nSome words about chunking.\n\n## More\n\nAnd more words.\n");
     const r = cli("chunk", md, "--chunker", "token");

@@ -15,6 +15,7 @@ import { langchainFormat } from "./configFormats/langchain";
 import { llamaindexFormat } from "./configFormats/llamaindex";
 import {
   hybridConfigFromRoutingFile,
+  routingContextFromComment,
   noesisEnvFormat,
   noesisRoutingFormat,
   noesisSettingsFormat,
@@ -199,6 +200,11 @@ export function importConfig(text: string, options: { chunker?: string } = {}): 
   if (!isRecord(doc))
     throw new ConfigImportError("shape", "a config must be an object, not a list or a value");
   const imported = classify(doc, options.chunker);
+  if (imported.format === "noesis-routing") {
+    const context = routingContextFromComment(text);
+    if (context)
+      imported.config = { ...imported.config, routing: { ...(imported.config.routing as object), context } };
+  }
   if (options.chunker && options.chunker !== imported.chunker)
     throw new ConfigImportError(
       "chunker-mismatch",

@@ -163,6 +163,25 @@ function isRecord(value: unknown): value is ConfigRecord {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
+/**
+ * The routing context rides in a comment line, so the file stays exactly what the seed's loader
+ * reads while `--config` and the import dialog get the tenant / doc_class / collection_id back.
+ */
+const CONTEXT_MARK = "workbench-routing-context:";
+
+/** The routing context a noesis-routing export carries in its comment, if any. */
+export function routingContextFromComment(text: string): ConfigRecord | null {
+  const line = text.split("\n").find((l) => l.trimStart().startsWith(`# ${CONTEXT_MARK}`));
+  if (!line) return null;
+  try {
+    const value: unknown = JSON.parse(line.slice(line.indexOf(CONTEXT_MARK) + CONTEXT_MARK.length));
+    return isRecord(value) ? value : null;
+  } catch {
+    // A hand-edited comment that is no longer JSON is a comment like any other: no context.
+    return null;
+  }
+}
+
 /** A routing file with no rules and no profile is the hybrid config's plain `mode`. */
 export function hybridConfigFromRoutingFile(doc: ConfigRecord): ConfigRecord {
   const rules = doc.rules;
@@ -197,7 +216,8 @@ export const noesisRoutingFormat: ConfigWriter = {
         : []),
       ...(context
         ? [
-            `Tuned for the document context ${inlineValue(context)} (document metadata, not part of this file).`,
+            "Tuned for the document context below (document metadata, not part of the routing; the workbench reads it back):",
+            `${CONTEXT_MARK} ${JSON.stringify(context)}`,
           ]
         : []),
     ]);
