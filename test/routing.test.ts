@@ -67,13 +67,13 @@ describe("parseRoutingYaml / stringifyRoutingYaml", () => {
 
   it("reports shape errors with path and line", () => {
     const e = parseError(
-      "default_chunker_mode: late\nrules:\n  - tenant: a\n    chunker_mode: hybrid\n  - tenant: b\n    process: x\n",
+      "default_chunker_mode: late\nrules:\n  - tenant: a\n    chunker_mode: fast\n  - tenant: b\n    process: x\n",
     );
     expect(e.problems).toEqual([
       expect.objectContaining({ path: "rules[0].chunker_mode", line: 4 }),
       expect.objectContaining({ path: "rules[1].process", line: 6 }),
     ]);
-    expect(e.message).toMatch(/line 4:\d+: rules\[0\]\.chunker_mode: must be one of late, agentic/);
+    expect(e.message).toMatch(/line 4:\d+: rules\[0\]\.chunker_mode: must be one of late, agentic, hybrid/);
   });
 
   it("rejects unknown keys, empty selectors and conflicting duplicates", () => {

@@ -11,7 +11,9 @@
  * two rules with the same selectors and different modes are an error (the seed's
  * ROUTE_DUP_SELECTOR); a missing default_chunker_mode is "late" (the seed's RoutingTable default).
  */
-export const CHUNKER_MODES = ["late", "agentic"] as const;
+// The seed's RAG_CHUNKER_MODE values; "hybrid" is named but never defined (CHUNKERS.md: agentic
+// with its late fallback).
+export const CHUNKER_MODES = ["late", "agentic", "hybrid"] as const;
 export type ChunkerMode = (typeof CHUNKER_MODES)[number];
 
 const SELECTORS = ["tenant", "doc_class", "collection_id"] as const;

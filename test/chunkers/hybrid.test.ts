@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { hybridChunker } from "../../src/core/chunkers/hybrid/run";
 import { HYBRID_DEFAULTS, type HybridConfig } from "../../src/core/chunkers/hybrid/meta";
 import { lateJaccardChunker } from "../../src/core/chunkers/late-jaccard/run";
+import { lateEmbeddingChunker } from "../../src/core/chunkers/late-embedding/run";
 import { LATE_JACCARD_DEFAULTS } from "../../src/core/chunkers/late-jaccard/meta";
 import { resolveConfig, validConfig } from "../../src/core/config";
 import { textDocModel } from "../../src/core/document";
@@ -94,6 +95,52 @@ describe("hybrid chunker", () => {
     expect(byConfig.warnings![0]).toMatch(/fell back from agentic to late-jaccard/);
   });
 
+  it("accepts the seed's mode hybrid (never defined): runs agentic with its late fallback and says so", async () => {
+    const out = await run({ mode: "hybrid" });
+    expect(out.stats).toMatchObject({ "chunker.mode": "hybrid", "chunker.ran": "late-jaccard" });
+    expect(out.warnings![0]).toMatch(/mode hybrid .* never defined: ran agentic with its late fallback/);
+    expect(out.stats!["fallback.reason"]).toMatch(/no LLM endpoint/);
+    const routed = await run({
+      routing: {
+        rules: parseRoutingYaml(
+          "default_chunker_mode: late\nrules:\n  - tenant: t\n    chunker_mode: hybrid\n",
+        ),
+        context: { tenant: "t" },
+      },
+    });
+    expect(routed.stats!["chunker.mode"]).toBe("hybrid");
+  });
+
+  it("use_embedding_similarity runs the seed's Phase 2 (late-embedding) with window_size and batch_size", async () => {
+    const out = await run({
+      max_chunk_tokens: 120,
+      overlap_tokens: 30,
+      use_embedding_similarity: true,
+      window_size: 2,
+    });
+    const phase2 = await lateEmbeddingChunker.chunk(
+      doc,
+      validConfig(lateEmbeddingChunker, { target_tokens: 120, overlap_tokens: 30, window_size: 2 }),
+      createRunContext(),
+    );
+    expect(out.stats!["chunker.ran"]).toBe("late-embedding");
+    expect(out.drafts.map((d) => [d.start, d.end])).toEqual(phase2.drafts.map((d) => [d.start, d.end]));
+    const phase1 = await run({ max_chunk_tokens: 120, overlap_tokens: 30 });
+    expect(phase1.stats!["chunker.ran"]).toBe("late-jaccard");
+    expect(HYBRID_DEFAULTS).toMatchObject({
+      use_embedding_similarity: false,
+      window_size: 3,
+      batch_size: 16,
+    });
+  });
+
+  it("every chunk carries the seed's parent_ref: the document id", async () => {
+    for (const cfg of [{}, { mode: "agentic" as const }, { use_embedding_similarity: true }]) {
+      const out = await run(cfg);
+      for (const d of out.drafts) expect(d.meta!.parent_ref).toBe("doc-h");
+    }
+  });
+
   it("scores each chunk: size fit to max_chunk_tokens and lexical cohesion, in stats and meta", async () => {
     const out = await run({ max_chunk_tokens: 100, overlap_tokens: 20 });
     const scores = out.stats!["quality.scores"] as {
@@ -163,7 +210,7 @@ describe("hybrid chunker", () => {
     expect(problems({ rules: null, context: {} })).toEqual([]);
     expect(problems({ rules: { rules: [{ tenant: "a", chunker_mode: "fast" }] }, context: {} })[0]).toEqual({
       key: "routing",
-      message: "rules: rules[0].chunker_mode: must be one of late, agentic",
+      message: "rules: rules[0].chunker_mode: must be one of late, agentic, hybrid",
     });
     expect(problems({ rules: null, context: { tenant: 1 } })[0]!.message).toMatch(
       /context.tenant must be a string/,

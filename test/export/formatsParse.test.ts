@@ -62,6 +62,9 @@ describe.skipIf(!hasPython)("exports read by Python's parsers", () => {
       RAG_CHUNK_TARGET_TOKENS: "500",
       RAG_CHUNK_OVERLAP_TOKENS: "60",
       RAG_ENABLE_QUALITY_METRICS: "false",
+      RAG_USE_EMBEDDING_SIMILARITY: "false",
+      RAG_CHUNKING_WINDOW_SIZE: "3",
+      RAG_CHUNKING_BATCH_SIZE: "16",
     });
     expect(parsed["noesis-routing--hybrid.yaml"]).toEqual(
       (TUNED.hybrid!.routing as { rules: unknown }).rules,

@@ -292,6 +292,7 @@ async function draftsFromBoundaries(
       marks,
       meta: {
         chunker: "agentic",
+        parent_ref: doc.id,
         sentence_range: [g.first, g.last + 1],
         reason: closing ? closing.reason : null,
         boundary: closing ? closing.kind : "document-end",

@@ -21,6 +21,10 @@ export interface HybridConfig {
   max_chunk_tokens: number;
   overlap_tokens: number;
   enable_quality_metrics: boolean;
+  /** The seed's LateChunker switch: false → Phase 1 (late-jaccard), true → Phase 2 (late-embedding). */
+  use_embedding_similarity: boolean;
+  window_size: number;
+  batch_size: number;
   routing: HybridRouting;
 }
 
@@ -29,6 +33,9 @@ export const HYBRID_DEFAULTS: HybridConfig = {
   max_chunk_tokens: 450,
   overlap_tokens: 80,
   enable_quality_metrics: true,
+  use_embedding_similarity: false,
+  window_size: 3,
+  batch_size: 16,
   routing: { rules: null, context: {} },
 };
 
@@ -70,7 +77,7 @@ export const hybridMeta: ChunkerMeta<HybridConfig> = {
   label: "Hybrid (routing → late / agentic)",
   source: "hybrid-late-agentic-chunker.md",
   description:
-    "NOESIS HybridChunker: routing rules (tenant, doc_class, collection_id) pick late or agentic chunking; late runs late-jaccard at max_chunk_tokens; agentic asks the session's LLM for boundaries and falls back to late-jaccard, saying why. Stats as the seed: chunk.count, chunker.mode, quality.scores.",
+    "NOESIS HybridChunker: routing rules (tenant, doc_class, collection_id) pick late, agentic or hybrid chunking; late runs late-jaccard at max_chunk_tokens (late-embedding with use_embedding_similarity); agentic asks the session's LLM for boundaries and falls back to late, saying why; hybrid (never defined by the seed) runs agentic with its late fallback. Stats as the seed: chunk.count, chunker.mode, quality.scores.",
   defaults: HYBRID_DEFAULTS,
   params: [
     {
@@ -78,7 +85,7 @@ export const hybridMeta: ChunkerMeta<HybridConfig> = {
       label: "Mode",
       type: "enum",
       options: CHUNKER_MODES,
-      help: "Seed: late. Used when no routing rules are given; with rules, the rules decide.",
+      help: "Seed: late. Used when no routing rules are given; with rules, the rules decide. hybrid is named by the seed but never defined: the workbench runs agentic with its late fallback and says so.",
     },
     {
       key: "max_chunk_tokens",
@@ -105,6 +112,31 @@ export const hybridMeta: ChunkerMeta<HybridConfig> = {
       label: "Quality metrics",
       type: "boolean",
       help: "Seed: true. Per chunk: size fit to max_chunk_tokens and lexical cohesion of adjacent sentences (the seed's LLM judge is not available).",
+    },
+    {
+      key: "use_embedding_similarity",
+      label: "Embedding similarity (Phase 2)",
+      type: "boolean",
+      help: "Seed: false. On: mode late runs late-embedding (window_size, batch_size; the session's embedder), falling back to late-jaccard as that chunker does.",
+    },
+    {
+      key: "window_size",
+      label: "Window size (sentences)",
+      type: "int",
+      min: 1,
+      max: 50,
+      step: 1,
+      help: "Seed: 3. Sentences per embedded window, with embedding similarity on.",
+    },
+    {
+      key: "batch_size",
+      label: "Batch size (windows)",
+      type: "int",
+      min: 1,
+      max: 512,
+      sliderMax: 64,
+      step: 1,
+      help: "Seed: 16. Windows per embedding request, with embedding similarity on.",
     },
     {
       key: "routing",

@@ -3,11 +3,12 @@
  * run that mode's chunker, add quality scores and the seed's stats (`chunk.count`, `chunker.mode`,
  * `chunker.version` "hybrid-v1", quality.*).
  *
- * Modes run through MODE_RUNNERS. "late" is the late chunker Phase 1 (late-jaccard) with
- * target_tokens = max_chunk_tokens, as the seed's HybridChunker builds its LateChunker. "agentic"
- * runs the agentic chunker at the same sizes; with no LLM endpoint, or on any failure, it falls back
- * to late-jaccard and says why (its warning and `fallback.reason`), and `chunker.ran` reports what
- * actually ran.
+ * Modes run through MODE_RUNNERS. "late" is the late chunker with target_tokens = max_chunk_tokens,
+ * as the seed's HybridChunker builds its LateChunker: Phase 1 (late-jaccard), or Phase 2
+ * (late-embedding, window_size, batch_size) with use_embedding_similarity. "agentic" runs the
+ * agentic chunker at the same sizes; with no LLM endpoint, or on any failure, it falls back to
+ * late-jaccard and says why (its warning and `fallback.reason`), and `chunker.ran` reports what
+ * actually ran. "hybrid", named by the seed and never defined, runs agentic and says so.
  *
  * Quality: the seed's scores come from an LLM judge the workbench does not have. Per chunk it
  * computes instead, and says so in the stats: `size_fit` = min(t, T) / max(t, T) for the chunk's t
@@ -20,6 +21,8 @@ import { AGENTIC_DEFAULTS } from "../agentic/meta";
 import { runAgentic } from "../agentic/run";
 import { ENCODING, type HybridConfig, hybridMeta } from "./meta";
 import { LATE_JACCARD_DEFAULTS } from "../late-jaccard/meta";
+import { LATE_EMBEDDING_DEFAULTS } from "../late-embedding/meta";
+import { runLateEmbedding } from "../late-embedding/run";
 import { runLateJaccard } from "../late-jaccard/run";
 import { jaccard } from "../late/toolkit";
 import type { DocModel } from "../../document";
@@ -34,9 +37,21 @@ import { noesisSentences, noesisWords } from "../../text/noesisSentences";
 import { tokensInRange } from "../../text/spanTokens";
 
 /** What a mode needs from the hybrid config. */
-interface ModeParams {
-  max_chunk_tokens: number;
-  overlap_tokens: number;
+type ModeParams = Pick<
+  HybridConfig,
+  "max_chunk_tokens" | "overlap_tokens" | "use_embedding_similarity" | "window_size" | "batch_size"
+>;
+
+/** The seed's LateChunker as HybridChunker builds it: Phase 1, or Phase 2 with use_embedding_similarity. */
+function runLate(doc: DocModel, params: ModeParams, ctx: RunContext): Promise<ChunkerOutput> {
+  const sizes = { target_tokens: params.max_chunk_tokens, overlap_tokens: params.overlap_tokens };
+  if (!params.use_embedding_similarity)
+    return runLateJaccard(doc, { ...LATE_JACCARD_DEFAULTS, ...sizes }, ctx);
+  return runLateEmbedding(
+    doc,
+    { ...LATE_EMBEDDING_DEFAULTS, ...sizes, window_size: params.window_size, batch_size: params.batch_size },
+    ctx,
+  );
 }
 
 interface ModeRunner {
@@ -45,37 +60,19 @@ interface ModeRunner {
   run(doc: DocModel, params: ModeParams, ctx: RunContext): Promise<ChunkerOutput>;
 }
 
-const MODE_RUNNERS: Partial<Record<ChunkerMode, ModeRunner>> = {
-  late: {
-    id: "late-jaccard",
-    run: (doc, params, ctx) =>
-      runLateJaccard(
-        doc,
-        {
-          ...LATE_JACCARD_DEFAULTS,
-          target_tokens: params.max_chunk_tokens,
-          overlap_tokens: params.overlap_tokens,
-        },
-        ctx,
-      ),
-  },
-  agentic: {
-    id: "agentic",
-    run: (doc, params, ctx) =>
-      runAgentic(
-        doc,
-        {
-          ...AGENTIC_DEFAULTS,
-          max_chunk_tokens: params.max_chunk_tokens,
-          overlap_tokens: params.overlap_tokens,
-        },
-        ctx,
-      ),
-  },
-};
+const runAgenticMode = (doc: DocModel, params: ModeParams, ctx: RunContext) =>
+  runAgentic(
+    doc,
+    { ...AGENTIC_DEFAULTS, max_chunk_tokens: params.max_chunk_tokens, overlap_tokens: params.overlap_tokens },
+    ctx,
+  );
 
-/** The fallback for a mode without a runner, as the seed's agentic chunker falls back to the late one. */
-const FALLBACK: ChunkerMode = "late";
+const MODE_RUNNERS: Record<ChunkerMode, ModeRunner> = {
+  late: { id: "late-jaccard", run: runLate },
+  agentic: { id: "agentic", run: runAgenticMode },
+  // The seed names RAG_CHUNKER_MODE=hybrid but never defines it: agentic with its late fallback.
+  hybrid: { id: "agentic", run: runAgenticMode },
+};
 
 function resolveHybridMode(config: HybridConfig): ModeResolution & { source: "routing" | "config" } {
   const raw: unknown = config.routing.rules;
@@ -127,22 +124,20 @@ export const hybridChunker: ChunkerSpec<HybridConfig> = {
   async chunk(doc, config, ctx) {
     const resolution = resolveHybridMode(config);
     const warnings: string[] = [];
-    let runner = MODE_RUNNERS[resolution.mode];
-    if (!runner) {
-      runner = MODE_RUNNERS[FALLBACK]!;
+    const runner = MODE_RUNNERS[resolution.mode];
+    if (resolution.mode === "hybrid")
       warnings.push(
-        `mode ${resolution.mode} (${resolution.description}) has no chunker in the workbench yet: ran ${runner.id} instead, ` +
-          `as the seed's AgenticChunker falls back to the LateChunker`,
+        `mode hybrid (${resolution.description}) is named by the seed but never defined: ran agentic with its late fallback`,
       );
-    }
-    const params = { max_chunk_tokens: config.max_chunk_tokens, overlap_tokens: config.overlap_tokens };
-    const out = await runner.run(doc, params, ctx);
+    const out = await runner.run(doc, config, ctx);
     ctx.signal?.throwIfAborted();
     const stats: Record<string, unknown> = {
       ...out.stats,
       "chunk.count": out.drafts.length,
       "chunker.mode": resolution.mode,
-      "chunker.ran": out.stats?.["chunker.ran"] ?? runner.id,
+      "chunker.ran":
+        out.stats?.["chunker.ran"] ??
+        (runner.id === "late-jaccard" && config.use_embedding_similarity ? "late-embedding" : runner.id),
       "chunker.version": "hybrid-v1",
       "routing.source": resolution.source,
       "routing.level": resolution.level,

@@ -193,6 +193,8 @@ export async function lateDrafts(
       flags: long ? ["sentence-over-target"] : [],
       meta: {
         chunker: options.chunker,
+        // The seed's output dict: the document the chunk belongs to (no parent chunk in late chunking).
+        parent_ref: doc.id,
         sentence_range: [b.startIdx, b.endIdx],
         similarity_score: b.similarityScore,
         boundary: b.kind,

@@ -42,6 +42,9 @@ const SETTING_OF: Record<string, Record<string, string>> = {
     max_chunk_tokens: "RAG_CHUNK_TARGET_TOKENS",
     overlap_tokens: "RAG_CHUNK_OVERLAP_TOKENS",
     enable_quality_metrics: "RAG_ENABLE_QUALITY_METRICS",
+    use_embedding_similarity: "RAG_USE_EMBEDDING_SIMILARITY",
+    window_size: "RAG_CHUNKING_WINDOW_SIZE",
+    batch_size: "RAG_CHUNKING_BATCH_SIZE",
   },
 };
 
@@ -70,7 +73,7 @@ const WHERE: Record<string, string> = {
   fallback: "AgenticChunker's fallback_chunker, not a setting",
   routing: "config/rag_routing_rules.yaml (export format noesis-routing)",
   boundary_rule:
-    "which Jaccard loop the workbench ran: adjacent (CHUNKERS.md, adjacent sentences) or running-chunk (late_chunker.py's loop); the seed names no setting",
+    "which Jaccard loop the workbench ran: running-chunk (late_chunker.py's loop, the seed's) or adjacent (the seed's prose, adjacent sentences); the seed names no setting",
   max_chunk_tokens:
     "the agentic chunker's size limit (HybridChunker's max_chunk_tokens); no setting of its own",
   overlap_tokens: "the overlap of the agentic chunker's late fallback; no setting of its own",
