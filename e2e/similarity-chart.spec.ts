@@ -22,8 +22,33 @@ async function boxSignature(page: Page): Promise<string> {
   return boxes.join("|");
 }
 
+test("late-jaccard's default is the seed code's running chunk at 0.7, traced where it decides", async ({
+  page,
+}) => {
+  await openWith(page, "late-jaccard");
+  await expect(page.getByTestId("param-boundary_rule")).toHaveValue("running-chunk");
+  await expect(page.getByTestId("threshold-handle")).toHaveAttribute("aria-valuenow", "0.7");
+  const chunks = Number(await page.getByTestId("chunk-count").textContent());
+  // One point per decision (a chunk reached the target), not one per sentence gap.
+  const points = Number(await page.getByTestId("similarity-chart").getAttribute("data-points"));
+  expect(points).toBeGreaterThanOrEqual(chunks - 1);
+  expect(points).toBeLessThan(chunks * 3);
+  const details = JSON.parse((await page.getByTestId("run-details").textContent())!) as {
+    chunker: string;
+    config: Record<string, unknown>;
+    stats: Record<string, unknown>;
+  };
+  expect(details.chunker).toBe("late-jaccard");
+  expect(details.config).toMatchObject({ boundary_rule: "running-chunk", similarity_threshold: 0.7 });
+  expect(details.stats).toMatchObject({ "chunk.count": chunks, "chunker.mode": "late-jaccard" });
+});
+
 test("dragging late-jaccard's threshold re-runs it and moves the boxes", async ({ page }) => {
   await openWith(page, "late-jaccard");
+  // The adjacent rule brings its own threshold default with it (the user had not set one).
+  await page.getByTestId("param-boundary_rule").selectOption("adjacent");
+  await expect(page.getByTestId("param-similarity_threshold")).toHaveValue("0.1");
+  await expect(page.getByTestId("run-status")).toHaveText("done", { timeout: 30_000 });
   const chart = page.getByTestId("similarity-chart");
   await expect(chart).toBeVisible();
   expect(Number(await chart.getAttribute("data-points"))).toBeGreaterThan(50);

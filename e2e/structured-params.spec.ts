@@ -65,6 +65,12 @@ test("routing rules: the YAML and the context pick the mode the run uses", async
   await expect(stat(page, "chunker.mode")).toHaveText("agentic");
   await expect(stat(page, "routing.rule_index")).toHaveText("1");
   await expect(page.getByTestId("run-warnings")).toContainText("agentic");
+  // The run details are the object `chunk --stats` writes, with the seed's keys.
+  const details = JSON.parse((await page.getByTestId("run-details").textContent())!) as {
+    stats: Record<string, unknown>;
+  };
+  expect(details.stats).toMatchObject({ "chunker.mode": "agentic", "agentic.tokens_used": 0 });
+  expect(details.stats["fallback.reason"]).toMatch(/no LLM endpoint/);
   await expect(page).toHaveURL(/legal_contract/);
   await saveShot(page, "routing-agentic");
 

@@ -1,10 +1,11 @@
 /**
  * The current run at a glance: status, chunk count, parents and children of a parent/child run,
  * the chunker's scalar stats (e.g. the hybrid's chunker.mode), warnings, and a histogram of chunk
- * token counts.
+ * token counts; and the run's details, the object `chunk --stats` writes.
  */
 import { useMemo } from "react";
 import type { ChunkRun } from "../../core/chunk";
+import { runReport } from "../../core/runReport";
 import { LlmBudgetMeter } from "./LlmBudgetMeter";
 import { TokenHistogram } from "./TokenHistogram";
 
@@ -54,7 +55,22 @@ export function RunSummary({
         ))}
       </ul>
       {run && run.chunks.length > 0 && <TokenHistogram chunks={run.chunks} />}
+      {run && <RunDetails run={run} />}
     </section>
+  );
+}
+
+/**
+ * The run's stats object exactly as `chunk --stats F` writes it (DESIGN §4–5). Folded away, but
+ * in the page: a closed <details> is not laid out, and the object is one stringify per run.
+ */
+function RunDetails({ run }: { run: ChunkRun }) {
+  const text = useMemo(() => JSON.stringify(runReport(run), null, 2), [run]);
+  return (
+    <details className="run-details">
+      <summary>Run details</summary>
+      <pre data-testid="run-details">{text}</pre>
+    </details>
   );
 }
 
