@@ -151,7 +151,7 @@ describe("tuned values in every export", () => {
 
   it("names the workbench's own keys in a seed file", () => {
     expect(exportConfig("thorbis-yaml", "entity", TUNED.entity)).toMatch(
-      /^# dictionary: the workbench's own, not in the seed's chunk_configuration\.$/m,
+      /^# workbench: the workbench's own settings \(dictionary\), not part of the Thorbis policy/m,
     );
     expect(exportConfig("header-toml", "header", TUNED.header)).not.toMatch(/workbench's own/);
   });

@@ -25,7 +25,7 @@ import {
   HEADER_STRATEGY,
   headerTomlFormat,
   hierarchicalTsFormat,
-  THORBIS_UNMODELLED_KEYS,
+  entityConfigFromThorbis,
   thorbisYamlFormat,
 } from "./configFormats/seedFiles";
 import type { ConfigFormat, ConfigFormatId, ConfigRecord, ConfigWriter } from "./configFormats/types";
@@ -165,11 +165,8 @@ function readExport(doc: ConfigRecord): Omit<ImportedConfig, "format"> {
 
 function classify(doc: ConfigRecord, hint: string | undefined): ImportedConfig {
   if ("chunker" in doc && "config" in doc) return { ...readExport(doc), format: "json" };
-  if (isRecord(doc.chunk_configuration)) {
-    const config = { ...doc.chunk_configuration };
-    for (const key of THORBIS_UNMODELLED_KEYS) delete config[key];
-    return { chunker: "entity", config, format: "thorbis-yaml" };
-  }
+  if (isRecord(doc.chunk_configuration))
+    return { chunker: "entity", config: entityConfigFromThorbis(doc), format: "thorbis-yaml" };
   if (isRecord(doc.chunking)) {
     const { strategy, ...config } = doc.chunking;
     if (strategy !== undefined && strategy !== HEADER_STRATEGY)

@@ -60,17 +60,42 @@ function recursive(c: ConfigRecord): string {
   ].join("\n");
 }
 
-/** The hierarchical seed's child/parent separators; LangChain has no Intl.Segmenter sentence rule. */
-const HIERARCHICAL_SEPARATORS = ["\n\n", "\n", ". ", " ", ""];
+/**
+ * The hierarchical chunker's separators (CHUNKERS.md) as LangChain regexes. Python has no
+ * Intl.Segmenter: a sentence end is whitespace after . ! or ? — a lookbehind, so the punctuation
+ * stays with its sentence and only the whitespace is the separator. The others hold no regex syntax.
+ */
+const SENTENCE_END = String.raw`(?<=[.!?])\s+`;
+const HIERARCHICAL_SEPARATORS = ["\n\n", SENTENCE_END, "\n", " ", ""];
+
+/** CHUNKERS.md asks the export to keep each separator at the end of the piece it closes. */
+const HIERARCHICAL_KEEP_SEPARATOR = "end";
+
+function hierarchicalSplitter(target: string, c: ConfigRecord, size: unknown, overlap: unknown): string {
+  return pyCall(target, "RecursiveCharacterTextSplitter.from_tiktoken_encoder", [
+    ["model_name", c.tiktoken_model],
+    ["chunk_size", size],
+    ["chunk_overlap", overlap],
+    ["separators", HIERARCHICAL_SEPARATORS],
+    ["is_separator_regex", true],
+    ["keep_separator", HIERARCHICAL_KEEP_SEPARATOR],
+    // tiktoken refuses "<|endoftext|>" in text by default; the workbench counts it as plain text.
+    ["disallowed_special", []],
+  ]);
+}
 
 function hierarchical(c: ConfigRecord): string {
-  const model = c.tiktoken_model;
   return [
-    pyHeader("LangChain parent/child splitters, tuned in Chunk Workbench (chunker: hierarchical).", [
-      "Headings: the workbench splits at levels 1-3 of the PDF outline or font sizes (Markdown # for .md); MarkdownHeaderTextSplitter sees Markdown headings only.",
-      'Sentence ends: the workbench splits at sentence ends found by Intl.Segmenter; here ". " stands in for them.',
-      "Ids and links: the workbench gives content-hash ids, parent_chunk_id, sibling_chunk_ids and heading_path; ParentDocumentRetriever keeps its own ids in a docstore.",
-    ]),
+    pyHeader(
+      "LangChain heading sections -> parents -> children, tuned in Chunk Workbench (chunker: hierarchical).",
+      [
+        "Headings: the workbench splits at levels 1-3 of the PDF outline or font sizes (Markdown # for .md); MarkdownHeaderTextSplitter sees Markdown headings only.",
+        'Whitespace: MarkdownHeaderTextSplitter strips every line, drops non-printable characters and blank-line runs, and joins paragraphs with "  \\n" (split() turns that back into a blank line). The workbench\'s chunks are exact slices of the document: indented lines (code, nested lists) come out unindented here, shorter in tokens, and may be cut elsewhere.',
+        `Sentence ends: the workbench finds them with Intl.Segmenter (single line breaks read as spaces); here the regex ${SENTENCE_END} stands in: it also cuts where a lowercase word follows ("e.g. the"), and misses ends before a closing quote or bracket and non-Latin full stops.`,
+        'The "" separator splits a word longer than a chunk into code points; the workbench splits UTF-16 units (it can cut an emoji in two).',
+        "Ids, links, flags: the workbench gives content-hash ids, parent_chunk_id, sibling_chunk_ids, heading_path, token counts and the mid-sentence-cut / over-chunk-size flags; here each parent comes with its children and the headings in metadata (chapter, section, subsection).",
+      ],
+    ),
     "from langchain_text_splitters import MarkdownHeaderTextSplitter, RecursiveCharacterTextSplitter",
     "",
     pyCall("headings", "MarkdownHeaderTextSplitter", [
@@ -84,19 +109,19 @@ function hierarchical(c: ConfigRecord): string {
       ],
       ["strip_headers", true],
     ]),
-    pyCall("parent_splitter", "RecursiveCharacterTextSplitter.from_tiktoken_encoder", [
-      ["model_name", model],
-      ["chunk_size", c.parent_chunk_size],
-      ["chunk_overlap", 0],
-      ["separators", HIERARCHICAL_SEPARATORS],
-    ]),
-    pyCall("child_splitter", "RecursiveCharacterTextSplitter.from_tiktoken_encoder", [
-      ["model_name", model],
-      ["chunk_size", c.child_chunk_size],
-      ["chunk_overlap", c.child_chunk_overlap],
-      ["separators", HIERARCHICAL_SEPARATORS],
-    ]),
-    "# retriever = ParentDocumentRetriever(vectorstore=..., docstore=..., child_splitter=child_splitter, parent_splitter=parent_splitter)",
+    // The seed gives parents no overlap (only children have "Overlap: boundary continuity").
+    hierarchicalSplitter("parent_splitter", c, c.parent_chunk_size, 0),
+    hierarchicalSplitter("child_splitter", c, c.child_chunk_size, c.child_chunk_overlap),
+    "",
+    "",
+    "def split(text):",
+    '    """[(parent, [children])]: sections at headings 1-3, each into parents, each parent into children."""',
+    "    sections = headings.split_text(text)",
+    "    # MarkdownHeaderTextSplitter joins paragraphs with two spaces and a newline: blank lines again.",
+    "    for section in sections:",
+    '        section.page_content = section.page_content.replace("  \\n", "\\n\\n")',
+    "    parents = parent_splitter.split_documents(sections)",
+    "    return [(parent, child_splitter.split_documents([parent])) for parent in parents]",
   ].join("\n");
 }
 
