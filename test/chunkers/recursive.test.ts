@@ -15,7 +15,7 @@ import {
   OVERLAP_MESSAGE,
   type RecursiveConfig,
 } from "../../src/core/chunkers/recursive/meta";
-import { recursiveChunker } from "../../src/core/chunkers/recursive/run";
+import { recursiveChunker, recursiveSplit } from "../../src/core/chunkers/recursive/run";
 import { resolveConfig, validConfig } from "../../src/core/config";
 import { textDocModel, type DocModel } from "../../src/core/document";
 import { createRunContext, materialize } from "../../src/core/engine";
@@ -264,5 +264,23 @@ describe("recursive chunker: config", () => {
 
   it("an empty document gives no chunks", async () => {
     expect(await run(textDocModel("e", "e.txt", ""), {})).toEqual([]);
+  });
+});
+
+describe("recursiveSplit keep_separator", () => {
+  const text = "aa bb cc";
+  const split = (keepSeparator: boolean | "end") =>
+    recursiveSplit(text, 0, text.length, {
+      chunkSize: 5,
+      chunkOverlap: 0,
+      separators: [" "],
+      keepSeparator,
+      length: (s, e) => e - s,
+    }).map((r) => text.slice(r.start, r.end));
+
+  it('"end" glues each separator to the piece before it, as Python LangChain does', () => {
+    // end: "aa " + "bb " is 6 > 5, so "aa" closes; "bb " + "cc" is 5. start: "aa" + " bb" is 5.
+    expect(split("end")).toEqual(["aa", "bb cc"]);
+    expect(split(true)).toEqual(["aa bb", "cc"]);
   });
 });

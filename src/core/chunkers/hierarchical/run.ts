@@ -55,7 +55,8 @@ function planHierarchy(
 ): Planned[] {
   const plan: Planned[] = [];
   let parentIndex = 0;
-  const base = { separators: HIERARCHICAL_SEPARATORS, keepSeparator: true, length };
+  // The seed's splitter keeps a separator at the end of the piece before it (Python's "end").
+  const base = { separators: HIERARCHICAL_SEPARATORS, keepSeparator: "end" as const, length };
   const opt = signal ? { signal } : {};
   for (const section of sections) {
     // The seed gives parents no overlap (only "Overlap: boundary continuity" for children): 0.

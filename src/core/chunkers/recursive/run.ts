@@ -38,7 +38,11 @@ export interface SplitOptions {
   chunkSize: number;
   chunkOverlap: number;
   separators: readonly Separator[];
-  keepSeparator: boolean;
+  /**
+   * LangChain's keep_separator: true (JS, Python "start") starts each piece with its separator;
+   * "end" (Python) ends each piece with it; false drops it and joins with it.
+   */
+  keepSeparator: boolean | "end";
   /** LangChain's lengthFunction, on the range [start, end) of the text. */
   length(start: number, end: number): number;
   /** Called with LangChain's console.warn message. */
@@ -135,6 +139,20 @@ export function recursiveSplit(
       return;
     }
     const n = sep.length;
+    if (keepSeparator === "end") {
+      // Python's re.split(f"({sep})") with each separator glued to the piece before it.
+      let from = s;
+      for (let at = text.indexOf(sep, s); at >= 0 && at + n <= e; at = text.indexOf(sep, at + n)) {
+        starts.push(from);
+        ends.push(at + n);
+        from = at + n;
+      }
+      if (e > from) {
+        starts.push(from);
+        ends.push(e);
+      }
+      return;
+    }
     if (keepSeparator) {
       // split(/(?=sep)/): a cut before every occurrence after the first position, overlapping too.
       let from = s;
