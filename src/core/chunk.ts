@@ -107,10 +107,11 @@ export interface RunContext {
   /** The session's LLM (a configured chat endpoint); absent → the agentic chunker falls back. */
   llm?: Llm;
   /**
-   * The host's rate limiter for LLM calls at `perMinute` (one per limit, kept across runs so a slider
-   * move does not reset the seed's 10 calls/minute).
+   * The host's rate limiter for the LLM endpoint: one per endpoint, shared by every caller at the
+   * lowest `perMinute` any asks for, kept across runs so a slider move does not reset the seed's
+   * 10 calls/minute.
    */
-  rateLimiter?(perMinute: number): RateLimiter;
+  rateLimiter?(perMinute: number, caller?: string): RateLimiter;
   /**
    * LLM tokens already spent today, as the host's persisted count says (the agentic seed's daily
    * budget is checked against it); the run reports what it spent in stats["agentic.tokens_used"] and

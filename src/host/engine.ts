@@ -175,7 +175,7 @@ export class EngineHost {
     return judgeCoherence(
       ranges.map((r) => doc.text.slice(r.start, r.end)),
       metered(llm, meter),
-      { ...(signal ? { signal } : {}), limiter: this.providers.rateLimiter(JUDGE_RATE_LIMIT) },
+      { ...(signal ? { signal } : {}), limiter: this.providers.rateLimiter(JUDGE_RATE_LIMIT, "judge") },
     );
   }
 

@@ -19,9 +19,17 @@ describe("SessionProviders", () => {
     expect(providers.generation).toBe(2);
   });
 
-  it("keeps one rate limiter per limit, so a new run never resets a window", () => {
+  it("keeps one rate limiter per LLM endpoint, shared by the chunker and the judge at the lowest limit", () => {
     const providers = new SessionProviders();
-    expect(providers.rateLimiter(10)).toBe(providers.rateLimiter(10));
-    expect(providers.rateLimiter(10)).not.toBe(providers.rateLimiter(20));
+    providers.setEndpoints({ llm: { baseUrl: "http://127.0.0.1:9/v1", model: "l" } });
+    const chunker = providers.rateLimiter(20);
+    const judge = providers.rateLimiter(10, "judge");
+    expect(judge).toBe(chunker);
+    expect(chunker.limit).toBe(10);
+    // The chunker asks for less: the shared window tightens; it asks for more again: the judge's 10 holds.
+    expect(providers.rateLimiter(5).limit).toBe(5);
+    expect(providers.rateLimiter(30).limit).toBe(10);
+    providers.setEndpoints({ llm: { baseUrl: "http://127.0.0.1:8/v1", model: "l" } });
+    expect(providers.rateLimiter(10)).not.toBe(chunker);
   });
 });

@@ -2,8 +2,9 @@
  * The session's providers built from its endpoint settings, the same way in the engine worker and
  * the CLI: an embedding endpoint is cached (vectors reused across runs and models switched back to)
  * and fails fast after a failure, so a fallback and the coherence score do not each wait for — and
- * send the document to — an endpoint that just failed. Rate limiters are kept per limit, so a new
- * run never resets the seed's calls-per-minute window.
+ * send the document to — an endpoint that just failed. One rate limiter per LLM endpoint, shared by
+ * the agentic chunker and the LLM judge at the lowest limit either asks for, kept across runs so a
+ * new run never resets the seed's calls-per-minute window.
  */
 import { cachedEmbedder, MemoryEmbeddingCache } from "../core/providers/cache";
 import type { Embedder } from "../core/providers/embedder";
@@ -11,13 +12,14 @@ import { failFastEmbedder } from "../core/providers/failFast";
 import type { Llm } from "../core/providers/llm";
 import { createOpenAIEmbedder } from "../core/providers/openaiEmbedder";
 import { createOpenAILlm } from "../core/providers/openaiLlm";
-import { RateLimiter } from "../core/providers/rateLimit";
+import { EndpointLimiters, type RateLimiter } from "../core/providers/rateLimit";
 import type { SessionEndpoints } from "../core/providers/session";
 
 export class SessionProviders {
   /** Outlives the endpoints (keys include the embedder id). */
   private readonly embeddingCache = new MemoryEmbeddingCache();
-  private readonly limiters = new Map<number, RateLimiter>();
+  private readonly limiters = new EndpointLimiters();
+  private llmEndpoint = "";
   embedder: Embedder | undefined;
   llm: Llm | undefined;
   /** Changes with every setEndpoints: results computed under other endpoints are not reused. */
@@ -29,12 +31,12 @@ export class SessionProviders {
       ? failFastEmbedder(cachedEmbedder(createOpenAIEmbedder(endpoints.embedding), this.embeddingCache))
       : undefined;
     this.llm = endpoints.llm ? createOpenAILlm(endpoints.llm) : undefined;
+    // The endpoint is its URL: two models behind one URL share the server's limit.
+    this.llmEndpoint = endpoints.llm?.baseUrl ?? "";
     this.generation++;
   }
 
-  rateLimiter = (perMinute: number): RateLimiter => {
-    let limiter = this.limiters.get(perMinute);
-    if (!limiter) this.limiters.set(perMinute, (limiter = new RateLimiter(perMinute)));
-    return limiter;
-  };
+  /** The LLM endpoint's one limiter, at the lowest limit its callers ask for. */
+  rateLimiter = (perMinute: number, caller = "agentic"): RateLimiter =>
+    this.limiters.for(this.llmEndpoint, caller, perMinute);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { RateLimiter, remainingBudget, spendBudget, utcDay, type Clock } from "./rateLimit";
+import { EndpointLimiters, RateLimiter, remainingBudget, spendBudget, utcDay, type Clock } from "./rateLimit";
 
 function fakeClock(): Clock & { t: number; slept: number[] } {
   const clock = {
@@ -54,5 +54,23 @@ describe("daily token budget", () => {
   });
   it("never goes below zero", () => {
     expect(remainingBudget({ day: utcDay(day1), used: 150_000 }, 100_000, day1)).toBe(0);
+  });
+});
+
+describe("EndpointLimiters", () => {
+  it("gives every caller of one endpoint the same limiter, at the lowest limit asked for", async () => {
+    const clock = fakeClock();
+    const limiters = new EndpointLimiters(clock);
+    const chunker = limiters.for("http://llm/v1", "agentic", 10);
+    const judge = limiters.for("http://llm/v1", "judge", 10);
+    expect(judge).toBe(chunker);
+    // Ten calls from the two callers together fill the endpoint's minute: the eleventh waits.
+    for (let i = 0; i < 5; i++) await chunker.acquire();
+    for (let i = 0; i < 5; i++) await judge.acquire();
+    expect(chunker.waitMs()).toBeGreaterThan(0);
+    expect(limiters.for("http://llm/v1", "agentic", 4).limit).toBe(4);
+    expect(limiters.for("http://llm/v1", "agentic", 20).limit).toBe(10);
+    expect(limiters.for("http://other/v1", "agentic", 10)).not.toBe(chunker);
+    expect(() => limiters.for("http://llm/v1", "judge", 0)).toThrow(RangeError);
   });
 });

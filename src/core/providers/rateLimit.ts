@@ -28,13 +28,24 @@ export const realClock: Clock = {
 
 export class RateLimiter {
   private readonly starts: number[] = [];
+  private current: number;
 
   constructor(
-    readonly limit: number,
+    limit: number,
     readonly windowMs = 60_000,
     private readonly clock: Clock = realClock,
   ) {
-    if (!(limit >= 1)) throw new RangeError(`rate limit must be at least 1 call per window, got ${limit}`);
+    this.current = checkedLimit(limit);
+  }
+
+  /** Calls allowed per window. */
+  get limit(): number {
+    return this.current;
+  }
+
+  /** A shared limiter follows the lowest limit its callers ask for; the calls already started still count. */
+  setLimit(limit: number): void {
+    this.current = checkedLimit(limit);
   }
 
   /** How long the next call would wait now, in ms (0 when it may start). */
@@ -57,6 +68,34 @@ export class RateLimiter {
   private prune() {
     const horizon = this.clock.now() - this.windowMs;
     while (this.starts.length > 0 && this.starts[0]! <= horizon) this.starts.shift();
+  }
+}
+
+function checkedLimit(limit: number): number {
+  if (!(limit >= 1)) throw new RangeError(`rate limit must be at least 1 call per window, got ${limit}`);
+  return limit;
+}
+
+/**
+ * One limiter per endpoint, shared by every caller (the agentic chunker, the LLM judge) at the
+ * lowest limit any of them asks for (CHUNKERS.md): separate limiters per caller or per limit value
+ * would let more than the seed's 10 calls a minute reach one endpoint.
+ */
+export class EndpointLimiters {
+  private readonly byEndpoint = new Map<string, { limiter: RateLimiter; asked: Map<string, number> }>();
+
+  constructor(private readonly clock: Clock = realClock) {}
+
+  /** The endpoint's limiter, after `caller` asks for `perMinute` (its latest ask replaces its earlier one). */
+  for(endpoint: string, caller: string, perMinute: number): RateLimiter {
+    let entry = this.byEndpoint.get(endpoint);
+    if (!entry) {
+      entry = { limiter: new RateLimiter(perMinute, 60_000, this.clock), asked: new Map() };
+      this.byEndpoint.set(endpoint, entry);
+    }
+    entry.asked.set(caller, checkedLimit(perMinute));
+    entry.limiter.setLimit(Math.min(...entry.asked.values()));
+    return entry.limiter;
   }
 }
 
