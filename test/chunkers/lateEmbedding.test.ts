@@ -11,8 +11,10 @@ import {
   type LateEmbeddingConfig,
 } from "../../src/core/chunkers/late-embedding/meta";
 import {
+  embedWindows,
   LOCAL_EMBEDDING_CACHE,
   lateEmbeddingChunker,
+  MAX_BATCHES_IN_FLIGHT,
   sentenceWindows,
   windowGap,
 } from "../../src/core/chunkers/late-embedding/run";
@@ -263,7 +265,8 @@ describe("late-embedding chunks", () => {
     const { embedder, calls } = fakeEmbedder((t) => [t.length % 7, 1]);
     const out = await run(doc, { batch_size: 5 }, ctxWith(embedder));
     const windows = sentencesOf(doc).length - 2;
-    expect(calls.map((c) => c.length)).toEqual([
+    // Requests overlap (up to four at once), so they may finish in any order: compare sizes as a multiset.
+    expect(calls.map((c) => c.length).sort((a, b) => b - a)).toEqual([
       ...Array<number>(Math.floor(windows / 5)).fill(5),
       ...(windows % 5 ? [windows % 5] : []),
     ]);
@@ -271,6 +274,47 @@ describe("late-embedding chunks", () => {
       "embedding.batches": calls.length,
       "embedding.model": "fake embedder",
     });
+  });
+});
+
+describe("embedWindows", () => {
+  /** An embedder whose calls resolve on demand, to watch how many are in flight. */
+  function gatedEmbedder() {
+    let inFlight = 0;
+    let most = 0;
+    const sizes: number[] = [];
+    const embedder: Embedder = {
+      id: "gated",
+      label: "gated",
+      kind: "neural",
+      async embed(texts, signal) {
+        sizes.push(texts.length);
+        most = Math.max(most, ++inFlight);
+        await new Promise((r) => setTimeout(r, 5));
+        inFlight--;
+        signal?.throwIfAborted();
+        if (texts.includes("boom")) throw new EmbedderError("exploded", 500, { code: "http" });
+        return texts.map((t) => Float32Array.of(t.length, 1));
+      },
+    };
+    return { embedder, sizes, most: () => most };
+  }
+
+  it("sends batch_size windows per request, up to 4 requests at once, vectors in window order", async () => {
+    const { embedder, sizes, most } = gatedEmbedder();
+    const windows = Array.from({ length: 50 }, (_, i) => "w".repeat(i + 1));
+    const { vectors, batches } = await embedWindows(embedder, windows, 8, undefined);
+    expect(batches).toBe(7);
+    expect([...sizes].sort((a, b) => b - a)).toEqual([8, 8, 8, 8, 8, 8, 2]);
+    expect(most()).toBe(MAX_BATCHES_IN_FLIGHT);
+    expect(vectors.map((v) => v[0])).toEqual(windows.map((w) => w.length));
+  });
+
+  it("stops sending after the first failure and reports it", async () => {
+    const { embedder, sizes } = gatedEmbedder();
+    const windows = [...Array<string>(8).fill("ok"), "boom", ...Array<string>(40).fill("ok")];
+    await expect(embedWindows(embedder, windows, 4, undefined)).rejects.toThrow(/exploded/);
+    expect(sizes.length).toBeLessThan(13);
   });
 });
 

@@ -111,9 +111,10 @@ describe("cli endpoint flags", () => {
       "fake-embed",
     ]);
     expect(r.code).toBe(0);
-    // The chunker's first batch got the 500, and nothing more goes to the failed endpoint: the
-    // run's coherence is then scored with the local embedder.
-    expect(server.count("/v1/embeddings")).toBe(1);
+    // The chunker's first batches (up to four in flight) got the 500, and nothing more goes to the
+    // failed endpoint: the run's coherence is then scored with the local embedder.
+    expect(server.count("/v1/embeddings")).toBeGreaterThanOrEqual(1);
+    expect(server.count("/v1/embeddings")).toBeLessThanOrEqual(4);
     const lines = fallbackLines(r.stderr);
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(

@@ -60,33 +60,58 @@ interface EmbeddedWindows {
   batches: number;
 }
 
+/** Requests in flight at once: the seed's batches, without one round trip after another. */
+export const MAX_BATCHES_IN_FLIGHT = 4;
+
 /**
- * Embeds the windows batch_size at a time. The Embedder API has no per-call batch size, so the
- * chunker hands it slices of batch_size; an endpoint whose own batch setting is smaller splits a
- * slice further.
+ * Embeds the windows batch_size per call, up to MAX_BATCHES_IN_FLIGHT calls at once, vectors in
+ * window order. The Embedder API has no per-call batch size, so the chunker hands it slices of
+ * batch_size; an endpoint whose own batch setting is smaller splits a slice further. The first
+ * failure aborts the calls still running, so a failed run does not keep sending the document.
  */
-async function embedWindows(
+export async function embedWindows(
   embedder: Embedder,
   windows: readonly string[],
   batchSize: number,
   signal?: AbortSignal,
 ): Promise<EmbeddedWindows> {
-  const vectors: Float32Array[] = [];
-  let batches = 0;
-  for (let start = 0; start < windows.length; start += batchSize) {
-    const batch = windows.slice(start, start + batchSize);
-    const got = await embedder.embed(batch, signal);
-    batches++;
-    if (got.length !== batch.length) {
-      throw new EmbedderError(
-        `${embedder.label} returned ${got.length} vectors for ${batch.length} windows.`,
-        undefined,
-        { code: "bad-response" },
-      );
+  const slices: [number, number][] = [];
+  for (let start = 0; start < windows.length; start += batchSize)
+    slices.push([start, Math.min(windows.length, start + batchSize)]);
+  const results = new Array<Float32Array[]>(slices.length);
+  const stop = new AbortController();
+  const onAbort = () => stop.abort(signal!.reason);
+  signal?.addEventListener("abort", onAbort, { once: true });
+  let next = 0;
+  const worker = async () => {
+    while (next < slices.length) {
+      const k = next++;
+      const [start, end] = slices[k]!;
+      const got = await embedder.embed(windows.slice(start, end), stop.signal);
+      if (got.length !== end - start) {
+        throw new EmbedderError(
+          `${embedder.label} returned ${got.length} vectors for ${end - start} windows.`,
+          undefined,
+          { code: "bad-response" },
+        );
+      }
+      results[k] = got;
     }
-    vectors.push(...got);
+  };
+  try {
+    signal?.throwIfAborted();
+    await Promise.all(
+      Array.from({ length: Math.min(MAX_BATCHES_IN_FLIGHT, slices.length) }, () =>
+        worker().catch((err: unknown) => {
+          stop.abort(err);
+          throw err;
+        }),
+      ),
+    );
+  } finally {
+    signal?.removeEventListener("abort", onAbort);
   }
-  return { vectors, batches };
+  return { vectors: results.flat(), batches: slices.length };
 }
 
 /** Cosine of each window with the next. */
