@@ -293,7 +293,7 @@ describe("embedWindows", () => {
         await new Promise((r) => setTimeout(r, 5));
         inFlight--;
         signal?.throwIfAborted();
-        if (texts.includes("boom")) throw new EmbedderError("exploded", 500, { code: "http" });
+        if (texts.includes("boom")) throw new EmbedderError("exploded", 500, { code: "http-5xx" });
         return texts.map((t) => Float32Array.of(t.length, 1));
       },
     };

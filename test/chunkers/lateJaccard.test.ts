@@ -462,7 +462,10 @@ describe("late-jaccard chunker", () => {
     const { out, chunks } = await run(doc, { max_tokens: 100 });
     expect(chunks.length).toBeGreaterThan(0);
     expect(out.warnings).toHaveLength(1);
-    expect(out.warnings![0]).toMatch(/over max_tokens 100/);
+    expect(out.warnings![0]).toMatch(/over max_tokens 100: chunked with Jaccard as usual/);
+    // The seed names Phase 1 as its strategy for long documents; it has no per-block fallback here.
+    expect(out.warnings![0]).toMatch(/Phase 1/);
+    expect(out.warnings![0]).not.toMatch(/per-block/);
   });
 
   it("flags chunks holding a sentence the seed's regex cannot split, and warns", async () => {

@@ -224,7 +224,7 @@ export const headerChunker: ChunkerSpec<HeaderConfig> = {
     const warnings: string[] = [];
     if (overMax)
       warnings.push(
-        `${overMax} chunk(s) are a single paragraph longer than max_chunk_chars (${config.max_chunk_chars}): the seed never splits inside a paragraph`,
+        `${overMax} chunk(s) are a single paragraph longer than max_chunk_chars (${config.max_chunk_chars}): kept whole and flagged over-max, as the seed never splits inside a paragraph`,
       );
     return {
       drafts,

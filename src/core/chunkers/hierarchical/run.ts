@@ -173,7 +173,8 @@ export const hierarchicalChunker: ChunkerSpec<HierarchicalConfig> = {
     const warnings: string[] = [];
     if (midSentence)
       warnings.push(
-        `${midSentence} chunk(s) end mid-sentence: a single sentence (or line) is longer than the chunk size`,
+        `${midSentence} chunk(s) end mid-sentence, flagged mid-sentence-cut: one sentence is longer than the chunk size, ` +
+          `so it was cut at a line break, a space or a character, as the seed's RecursiveCharacterTextSplitter cuts it`,
       );
     const avg = (t: { n: number; tokens: number }) => (t.n ? Math.round(t.tokens / t.n) : 0);
     return {

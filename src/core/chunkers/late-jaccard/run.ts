@@ -18,7 +18,7 @@
  *
  * Departures, all declared: tokens are cl100k tokens read off the document's one encoding (the
  * seed estimates len(text) // 4); a document over max_tokens is chunked anyway with a warning
- * (CHUNKERS.md; the seed switches to a block fallback); chunks are true ranges of the document, so
+ * (CHUNKERS.md; the seed names Phase 1 as its strategy for documents over max_tokens); chunks are true ranges of the document, so
  * their text keeps the document's whitespace where the seed joins sentences with " " — the id is
  * still computed on the seed's joined text, so ids match the pipeline's.
  *
@@ -130,8 +130,9 @@ export async function runLateJaccard(
   const warnings: string[] = [];
   if (table.documentTokens > config.max_tokens) {
     warnings.push(
-      `document has ${table.documentTokens} tokens, over max_tokens ${config.max_tokens}: chunked with Jaccard anyway ` +
-        `(the seed's pipeline would leave full-document embedding and fall back to per-block chunks here)`,
+      `document has ${table.documentTokens} tokens, over max_tokens ${config.max_tokens}: chunked with Jaccard as usual ` +
+        `(the seed checks the size against max_tokens and names this Phase 1 as its strategy for documents over it; ` +
+        `full-document embedding, Phase 2, would not run)`,
     );
   }
   warnings.push(...longSentenceWarnings(table, config.target_tokens));

@@ -16,7 +16,7 @@ export const LATE_SIZE_PARAMS = [
     max: 10_000_000,
     sliderMax: 64_000,
     step: 100,
-    help: "Seed: 8000. A longer document is still chunked, with a warning (the seed falls back to per-block chunks).",
+    help: "Seed: 8000. A longer document is still chunked, with a warning (the seed names Phase 1, Jaccard, as its strategy for documents over it).",
   },
   {
     key: "target_tokens",
