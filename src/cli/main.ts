@@ -9,7 +9,7 @@ import path from "node:path";
 import { chunkerSummaries, getChunker } from "../core/chunkers/registry";
 import { validConfig } from "../core/config";
 import { runReport } from "../core/runReport";
-import { toCsv, toJsonl } from "../core/export/chunkRecords";
+import { recordOptionsFor, toCsv, toJsonl } from "../core/export/chunkRecords";
 import {
   CONFIG_FORMAT_IDS,
   ConfigImportError,
@@ -126,7 +126,8 @@ async function chunk(args: string[]): Promise<number> {
   });
   for (const warning of run.warnings) process.stderr.write(`warning: ${warning}\n`);
   if (values.stats) await writeOutput(values.stats, JSON.stringify(runReport(run)) + "\n");
-  const data = format === "csv" ? toCsv(run.chunks) : toJsonl(run.chunks);
+  const records = recordOptionsFor(doc, chunker);
+  const data = format === "csv" ? toCsv(run.chunks, records) : toJsonl(run.chunks, records);
   if (values.out) {
     await writeOutput(values.out, data);
     process.stderr.write(`${run.chunks.length} chunks (${chunker}) written to ${values.out}\n`);

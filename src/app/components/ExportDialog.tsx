@@ -10,6 +10,7 @@ import type { Chunk, ChunkRun } from "../../core/chunk";
 import { getChunkerMeta, UnknownChunkerError } from "../../core/chunkers/metas";
 import { ConfigError, resolveConfig } from "../../core/config";
 import type { DocModel } from "../../core/document";
+import { recordOptionsFor, type RecordOptions } from "../../core/export/chunkRecords";
 import {
   CHUNK_FORMATS,
   ConfigExportError,
@@ -77,13 +78,14 @@ function render(
   config: Record<string, unknown>,
   chunks: readonly Chunk[] | undefined,
   docName: string,
+  records: RecordOptions,
 ): Rendered {
   const { format } = choice;
   if (choice.kind === "chunks") {
     if (!chunks) return { ok: false, message: "the run for this config has not finished yet" };
     return {
       ok: true,
-      text: exportChunks(choice.format.id, chunks),
+      text: exportChunks(choice.format.id, chunks, records),
       fileName: `${baseName(docName)}.${chunker}.${format.extension}`,
       mime: format.mime,
     };
@@ -105,7 +107,7 @@ function render(
  * react-query's cache under the key useChunkRun stores it (the top bar is outside the document
  * view that owns the run). Undefined while that run computes.
  */
-function useCurrentRun(): { run: ChunkRun | undefined; docName: string } {
+function useCurrentRun(): { run: ChunkRun | undefined; docName: string; doc: DocModel | undefined } {
   const client = useQueryClient();
   const displayedKey = useWorkbench((s) => s.displayedKey);
   const attempts = useWorkbench((s) => s.docs.find((d) => d.key === s.displayedKey)?.passwordAttempts ?? 0);
@@ -117,18 +119,19 @@ function useCurrentRun(): { run: ChunkRun | undefined; docName: string } {
     (onChange: () => void) => client.getQueryCache().subscribe(onChange),
     [client],
   );
+  const doc = client.getQueryData<DocModel>(queryKeys.extract(displayedKey, attempts));
   const snapshot = useCallback(() => {
     const doc = client.getQueryData<DocModel>(queryKeys.extract(displayedKey, attempts));
     return doc ? client.getQueryData<ChunkRun>(queryKeys.run(doc.id, chunker, config, revision)) : undefined;
   }, [client, displayedKey, attempts, chunker, config, revision]);
   const run = useSyncExternalStore(subscribe, snapshot);
-  return { run, docName };
+  return { run, docName, doc };
 }
 
 export function ExportDialog({ onClose }: { onClose(): void }) {
   const chunker = useWorkbench((s) => s.chunker);
   const config = useWorkbench(currentConfig);
-  const { run, docName } = useCurrentRun();
+  const { run, docName, doc } = useCurrentRun();
   const configFormats = useMemo(() => formatsFor(chunker), [chunker]);
   const [formatId, setFormatId] = useState<string>("json");
 
@@ -141,8 +144,8 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
   }, [formatId, configFormats]);
 
   const rendered = useMemo(
-    () => render(choice, chunker, config, run?.chunks, docName),
-    [choice, chunker, config, run, docName],
+    () => render(choice, chunker, config, run?.chunks, docName, doc ? recordOptionsFor(doc, chunker) : {}),
+    [choice, chunker, config, run, docName, doc],
   );
 
   return (

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Chunk } from "../chunk";
-import { toChunkRecord, toCsv, toJsonl } from "./chunkRecords";
+import { assignPageNumber, recordOptionsFor, toChunkRecord, toCsv, toJsonl } from "./chunkRecords";
 
 const chunk: Chunk = {
   id: "chunk_0",
@@ -62,5 +62,32 @@ describe("chunk records", () => {
       "chunk_id,page,pages,start_char,end_char,prefix_chars,tokens,flags,bbox,text",
     );
     expect(csv).toContain('"say ""hi"",\nok"');
+  });
+});
+
+describe("page (DESIGN §5)", () => {
+  const pages = [
+    { number: 1, textStart: 0, textEnd: 8 },
+    { number: 2, textStart: 10, textEnd: 30 },
+    { number: 3, textStart: 32, textEnd: 50 },
+  ];
+  const doc = { pages } as unknown as Parameters<typeof assignPageNumber>[0];
+
+  it("assignPageNumber is ADR-018's: the page whose break comes after the offset", () => {
+    expect(assignPageNumber(doc, 0)).toBe(1);
+    expect(assignPageNumber(doc, 8)).toBe(1); // between pages 1 and 2: before page 2's break
+    expect(assignPageNumber(doc, 10)).toBe(2);
+    expect(assignPageNumber(doc, 31)).toBe(2);
+    expect(assignPageNumber(doc, 49)).toBe(3);
+    expect(assignPageNumber({ pages: [] }, 5)).toBeNull();
+  });
+
+  it("token's page is the seed's page of start_char; every other chunker's the first cited page", () => {
+    // A window starting in the whitespace before page 2 cites page 2 first, but the seed says page 1.
+    const straddling: Chunk = { ...chunk, start: 8, end: 20, pages: [2], boxes: chunk.boxes.slice(0, 2) };
+    expect(toChunkRecord(straddling, recordOptionsFor(doc, "token")).page).toBe(1);
+    expect(toChunkRecord(straddling, recordOptionsFor(doc, "recursive")).page).toBe(2);
+    expect(JSON.parse(toJsonl([straddling], recordOptionsFor(doc, "token")))).toMatchObject({ page: 1 });
+    expect(toCsv([straddling], recordOptionsFor(doc, "token")).split("\r\n")[1]).toMatch(/^chunk_0,1,2,/);
   });
 });

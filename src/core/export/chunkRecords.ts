@@ -4,7 +4,35 @@
  */
 import type { Chunk } from "../chunk";
 import { unionOnPage } from "../citations";
-import type { PageRect } from "../document";
+import type { DocModel, PageRect } from "../document";
+
+/** How a record's `page` is chosen when it is not the first cited page. */
+export interface RecordOptions {
+  pageOf?(chunk: Chunk): number | null;
+}
+
+/**
+ * ADR-018's assign_page_number(start_char, page_breaks): the page whose text the offset lies before
+ * the next page's start of — so an offset in the whitespace between two pages belongs to the first.
+ * Null for a document without pages (Markdown, text).
+ */
+export function assignPageNumber(doc: Pick<DocModel, "pages">, offset: number): number | null {
+  if (doc.pages.length === 0) return null;
+  let page = doc.pages[0]!;
+  for (const p of doc.pages) {
+    if (p.textStart > offset) break;
+    page = p;
+  }
+  return page.number;
+}
+
+/**
+ * The `page` rule of DESIGN §5: the first cited page, except for `token`, whose seed (ADR-018)
+ * writes assign_page_number(start_char).
+ */
+export function recordOptionsFor(doc: Pick<DocModel, "pages">, chunker: string): RecordOptions {
+  return chunker === "token" ? { pageOf: (chunk) => assignPageNumber(doc, chunk.start) } : {};
+}
 
 export interface ChunkRecord {
   chunk_id: string;
@@ -21,10 +49,9 @@ export interface ChunkRecord {
   [own: string]: unknown;
 }
 
-export function toChunkRecord(chunk: Chunk): ChunkRecord {
-  // `page` is the first cited page: the page of start_char, except that a window starting on the
-  // whitespace between two pages cites the page its first visible character is on.
-  const page = chunk.pages[0] ?? null;
+export function toChunkRecord(chunk: Chunk, options: RecordOptions = {}): ChunkRecord {
+  // `page` is the first cited page unless the chunker's seed says otherwise (recordOptionsFor).
+  const page = options.pageOf ? options.pageOf(chunk) : (chunk.pages[0] ?? null);
   const record: ChunkRecord = {
     chunk_id: chunk.id,
     text: chunk.text,
@@ -44,8 +71,8 @@ export function toChunkRecord(chunk: Chunk): ChunkRecord {
   return record;
 }
 
-export function toJsonl(chunks: readonly Chunk[]): string {
-  return chunks.map((c) => JSON.stringify(toChunkRecord(c)) + "\n").join("");
+export function toJsonl(chunks: readonly Chunk[], options: RecordOptions = {}): string {
+  return chunks.map((c) => JSON.stringify(toChunkRecord(c, options)) + "\n").join("");
 }
 
 const CSV_COLUMNS = [
@@ -62,10 +89,10 @@ const CSV_COLUMNS = [
 ] as const;
 
 /** RFC 4180 CSV: every field quoted when it holds a quote, comma or line break. */
-export function toCsv(chunks: readonly Chunk[]): string {
+export function toCsv(chunks: readonly Chunk[], options: RecordOptions = {}): string {
   const rows = [CSV_COLUMNS.join(",")];
   for (const chunk of chunks) {
-    const r = toChunkRecord(chunk);
+    const r = toChunkRecord(chunk, options);
     const cells: Record<(typeof CSV_COLUMNS)[number], string> = {
       chunk_id: r.chunk_id,
       page: r.page === null ? "" : String(r.page),

@@ -8,7 +8,7 @@ import { parse as parseYaml } from "yaml";
 import type { Chunk } from "../chunk";
 import { CHUNKER_METAS as CHUNKERS } from "../chunkers/metas";
 import { ConfigError, validConfig } from "../config";
-import { toCsv, toJsonl } from "./chunkRecords";
+import { type RecordOptions, toCsv, toJsonl } from "./chunkRecords";
 import { chonkieFormat } from "./configFormats/chonkie";
 import { jsonFormat, WORKBENCH_EXPORT_VERSION } from "./configFormats/json";
 import { langchainFormat } from "./configFormats/langchain";
@@ -226,6 +226,10 @@ export const CHUNK_FORMATS: readonly ChunkFormat[] = [
   { id: "csv", label: "Chunks (CSV)", extension: "csv", mime: "text/csv" },
 ];
 
-export function exportChunks(format: ChunkFormatId, chunks: readonly Chunk[]): string {
-  return format === "csv" ? toCsv(chunks) : toJsonl(chunks);
+export function exportChunks(
+  format: ChunkFormatId,
+  chunks: readonly Chunk[],
+  options: RecordOptions = {},
+): string {
+  return format === "csv" ? toCsv(chunks, options) : toJsonl(chunks, options);
 }
