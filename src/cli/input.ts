@@ -1,19 +1,68 @@
 /** Reads the CLI's input file and opens it through the host, as the engine worker opens a dropped file. */
-import { readFile } from "node:fs/promises";
+import { open } from "node:fs/promises";
 import { basename } from "node:path";
 import type { DocModel } from "../core/document";
 import type { EngineHost } from "../host/engine";
 import { InputError } from "../host/errors";
 
-export async function loadDocument(host: EngineHost, path: string, password?: string): Promise<DocModel> {
+/** DESIGN §5's default for --max-bytes: 512 MiB. */
+export const DEFAULT_MAX_BYTES = 512 * 1024 * 1024;
+
+/**
+ * The file's bytes, at most `maxBytes` of them: a larger file — or a device that never ends, such
+ * as /dev/zero — is refused once the limit is passed, not read to the end.
+ */
+async function readCapped(path: string, maxBytes: number): Promise<Uint8Array> {
+  const file = await open(path, "r");
+  try {
+    const parts: Uint8Array[] = [];
+    let total = 0;
+    for (;;) {
+      const chunk = new Uint8Array(Math.min(1 << 20, maxBytes + 1 - total));
+      const { bytesRead } = await file.read(chunk, 0, chunk.length);
+      if (bytesRead === 0) break;
+      total += bytesRead;
+      if (total > maxBytes) throw new InputError(`${path} is larger than --max-bytes ${maxBytes}`);
+      parts.push(chunk.subarray(0, bytesRead));
+    }
+    const bytes = new Uint8Array(total);
+    let at = 0;
+    for (const part of parts) {
+      bytes.set(part, at);
+      at += part.length;
+    }
+    return bytes;
+  } finally {
+    await file.close();
+  }
+}
+
+export async function loadDocument(
+  host: EngineHost,
+  path: string,
+  password?: string,
+  maxBytes = DEFAULT_MAX_BYTES,
+): Promise<DocModel> {
   let bytes: Uint8Array;
   try {
-    bytes = new Uint8Array(await readFile(path));
+    bytes = await readCapped(path, maxBytes);
   } catch (err) {
+    if (err instanceof InputError) throw err;
     const code = (err as NodeJS.ErrnoException).code;
     throw new InputError(
-      code === "ENOENT" ? `no such file: ${path}` : `cannot read ${path}: ${(err as Error).message}`,
+      code === "ENOENT"
+        ? `no such file: ${path}`
+        : code === "EISDIR"
+          ? `${path} is a folder, not a file`
+          : `cannot read ${path}: ${code ?? (err as Error).message}`,
     );
   }
-  return host.open(bytes, { name: basename(path), ...(password !== undefined ? { password } : {}) });
+  const doc = await host.open(bytes, {
+    name: basename(path),
+    ...(password !== undefined ? { password } : {}),
+  });
+  // Text input has no pages: it is unusable when it holds nothing but whitespace (a PDF's pages are checked apart).
+  if (doc.pages.length === 0 && doc.text.trim() === "")
+    throw new InputError(`${path}: the file is empty or holds only whitespace`);
+  return doc;
 }

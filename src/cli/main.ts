@@ -4,7 +4,7 @@
  */
 import { parseArgs } from "node:util";
 import { constants } from "node:fs";
-import { access, readFile, writeFile } from "node:fs/promises";
+import { access, readFile, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { chunkerSummaries, getChunker } from "../core/chunkers/registry";
 import { validConfig } from "../core/config";
@@ -22,12 +22,12 @@ import { exitCodeOf, OutputError, UsageError } from "../host/errors";
 import { extractPdfBytes } from "../pdf/node";
 import { assertHasText, pageProblems } from "../pdf/problems";
 import { endpointsFromFlags, ENDPOINT_FLAG_OPTIONS } from "./endpoints";
-import { loadDocument } from "./input";
+import { DEFAULT_MAX_BYTES, loadDocument } from "./input";
 
 const USAGE = `usage: npm run -s cli -- COMMAND …
-  extract FILE [--password P] --json
-  chunk FILE [--chunker ID] [--config F] [--password P] [--out F] [--format jsonl|csv] [--stats F]
-        [--tenant T] [--doc-class C] [--collection K]
+  extract FILE [--password P] [--max-bytes N] --json
+  chunk FILE [--chunker ID] [--config F] [--password P] [--out F] [--format jsonl|csv] [--csv-raw]
+        [--stats F] [--tenant T] [--doc-class C] [--collection K] [--max-bytes N]
         [--embed-url URL --embed-model M] [--llm-url URL --llm-model M] [--key-env VAR]
   chunkers --json
   export --chunker ID [--config F] --format NAME [--out F]
@@ -74,11 +74,26 @@ function oneFile(positionals: string[]): string {
   return positionals[0]!;
 }
 
+/** --max-bytes N: a positive integer, else a usage error before any input is read. */
+function maxBytesOf(value: string | undefined): number {
+  if (value === undefined) return DEFAULT_MAX_BYTES;
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(n) || n < 1)
+    throw new UsageError(`--max-bytes must be a positive whole number of bytes, got "${value}"`);
+  return n;
+}
+
 async function extract(args: string[]): Promise<number> {
-  const { values, positionals } = parse(args, { password: { type: "string" }, json: { type: "boolean" } });
+  const { values, positionals } = parse(args, {
+    password: { type: "string" },
+    json: { type: "boolean" },
+    "max-bytes": { type: "string" },
+  });
   const file = oneFile(positionals);
-  const doc = await loadDocument(host, file, values.password);
+  const maxBytes = maxBytesOf(values["max-bytes"]);
+  const doc = await loadDocument(host, file, values.password, maxBytes);
   reportPages(doc);
+  assertHasText(doc);
   process.stdout.write(JSON.stringify(doc) + "\n");
   return 0;
 }
@@ -91,6 +106,8 @@ async function chunk(args: string[]): Promise<number> {
     out: { type: "string" },
     format: { type: "string" },
     stats: { type: "string" },
+    "csv-raw": { type: "boolean" },
+    "max-bytes": { type: "string" },
     tenant: { type: "string" },
     "doc-class": { type: "string" },
     collection: { type: "string" },
@@ -110,8 +127,13 @@ async function chunk(args: string[]): Promise<number> {
   });
   resolveConfigOrThrow(chunker, config);
   for (const out of [values.out, values.stats]) if (out) await assertWritable(out);
+  const maxBytes = maxBytesOf(values["max-bytes"]);
+  if (values["llm-url"] !== undefined && chunker !== "agentic" && chunker !== "hybrid")
+    process.stderr.write(
+      `warning: --llm-url is not used by ${chunker}: only agentic and hybrid ask an LLM\n`,
+    );
 
-  const doc = await loadDocument(host, file, values.password);
+  const doc = await loadDocument(host, file, values.password, maxBytes);
   reportPages(doc);
   assertHasText(doc);
   // One process is one run: the seed's per-minute limit applies within it; the day's budget starts
@@ -126,7 +148,7 @@ async function chunk(args: string[]): Promise<number> {
   });
   for (const warning of run.warnings) process.stderr.write(`warning: ${warning}\n`);
   if (values.stats) await writeOutput(values.stats, JSON.stringify(runReport(run)) + "\n");
-  const records = recordOptionsFor(doc, chunker);
+  const records = { ...recordOptionsFor(doc, chunker), csvRaw: values["csv-raw"] === true };
   const data = format === "csv" ? toCsv(run.chunks, records) : toJsonl(run.chunks, records);
   if (values.out) {
     await writeOutput(values.out, data);
@@ -200,6 +222,8 @@ async function writeOutput(file: string, data: string): Promise<void> {
 /** Fails before any input is read when an output's folder is missing or read-only. */
 async function assertWritable(file: string): Promise<void> {
   try {
+    const existing = await stat(file).catch(() => null);
+    if (existing?.isDirectory()) throw Object.assign(new Error("a folder"), { code: "EISDIR" });
     await access(path.dirname(path.resolve(file)), constants.W_OK);
   } catch (err) {
     throw new OutputError(
@@ -246,6 +270,13 @@ async function chunkers(args: string[]): Promise<number> {
 function reportPages(doc: Parameters<typeof pageProblems>[0]): void {
   for (const line of pageProblems(doc)) process.stderr.write(`warning: ${line}\n`);
 }
+
+// Output cut short by a closed pipe (`| head`) ends the run quietly, as POSIX tools do (DESIGN §5).
+process.stdout.on("error", (err: NodeJS.ErrnoException) => {
+  if (err.code === "EPIPE") process.exit(0);
+  process.stderr.write(`error: cannot write to standard output: ${err.code ?? err.message}\n`);
+  process.exit(2);
+});
 
 main(process.argv.slice(2)).then(
   (code) => {

@@ -31,6 +31,6 @@ export function assertHasText(doc: Pick<DocModel, "pages" | "name">): void {
     doc.pages.length === 1 ? "its only page has no" : `none of its ${doc.pages.length} pages has a`;
   throw new PdfError(
     "no-text",
-    `${doc.name}: no text to chunk — ${what} text layer (a scan or image-only PDF? run OCR first).`,
+    `${doc.name}: no text to chunk — ${what} text layer (a scan or image-only PDF? run OCR first, --ocr).`,
   );
 }

@@ -219,6 +219,59 @@ describe("cli", () => {
     expect(missing.code).toBe(2);
   });
 
+  it("hostile input keeps the contract: deep configs, empty text, caps, closed pipes, folders, formulas", () => {
+    const deep = write("deep.json", '{"a":'.repeat(3000) + "1" + "}".repeat(3000));
+    const d = cli("chunk", SAMPLE, "--chunker", "token", "--config", deep);
+    expect(d.code).toBe(2);
+    expect(d.stderr).toMatch(/nested deeper than 64 levels/);
+    expect(d.stderr).not.toMatch(/\n\s+at /);
+    const deepYaml = write("deep.yaml", "a: " + "[".repeat(3000) + "]".repeat(3000));
+    expect(cli("chunk", SAMPLE, "--chunker", "token", "--config", deepYaml).code).toBe(2);
+    expect(cli("export", "--chunker", "token", "--config", deep, "--format", "json").code).toBe(2);
+
+    for (const blank of ["", "  \n\t \n"]) {
+      const r = cli("chunk", write("blank.txt", blank), "--chunker", "token");
+      expect(r.code).toBe(3);
+      expect(r.stderr).toMatch(/empty or holds only whitespace/);
+    }
+    const big = cli("chunk", SAMPLE, "--max-bytes", "1000");
+    expect(big.code).toBe(3);
+    expect(big.stderr).toMatch(/larger than --max-bytes 1000/);
+    expect(cli("chunk", SAMPLE, "--max-bytes", "lots").code).toBe(2);
+    expect(cli("chunk", tmp, "--chunker", "token").code).toBe(3); // a folder is not an input
+
+    const onFolder = cli("chunk", SAMPLE, "--chunker", "token", "--out", tmp);
+    expect(onFolder.code).toBe(2);
+    expect(onFolder.stderr.trim().split("\n")).toEqual([expect.stringMatching(/^error: cannot write /)]);
+
+    // A reader that stops early (| head -c): the run ends quietly, exit 0.
+    const piped = spawnSync("sh", ["-c", `npm run -s cli -- chunk ${SAMPLE} --chunker token | head -c 10`], {
+      cwd: ROOT,
+      encoding: "utf8",
+    });
+    expect(piped.status).toBe(0);
+    expect(piped.stderr).not.toMatch(/EPIPE|\n\s+at /);
+
+    const formula = write("formula.txt", '=HYPERLINK("http://evil") is a cell.\n');
+    const csv = cli("chunk", formula, "--chunker", "token", "--format", "csv");
+    expect(csv.stdout.split("\r\n")[1]).toMatch(/"'=HYPERLINK/);
+    const raw = cli("chunk", formula, "--chunker", "token", "--format", "csv", "--csv-raw");
+    expect(raw.stdout.split("\r\n")[1]).toMatch(/,"=HYPERLINK/);
+
+    const unused = cli(
+      "chunk",
+      SAMPLE,
+      "--chunker",
+      "token",
+      "--llm-url",
+      "http://127.0.0.1:9/v1",
+      "--llm-model",
+      "m",
+    );
+    expect(unused.code).toBe(0);
+    expect(unused.stderr).toMatch(/warning: --llm-url is not used by token/);
+  }, 120_000);
+
   it("chunks Markdown with no pages and null page and bbox", () => {
     const md = write("notes.md", "# Notes\n\nSome words about chunking.\n\n## More\n\nAnd more words.\n");
     const r = cli("chunk", md, "--chunker", "token");
@@ -266,6 +319,11 @@ describe("cli", () => {
     const scan = cli("chunk", path.join(CORPUS, "scanned-no-text.pdf"), "--chunker", "token");
     expect(scan.code).toBe(3);
     expect(scan.stderr).toMatch(/no text/);
+    // extract too: an image-only PDF has nothing to extract, and the message points at OCR.
+    const scanExtract = cli("extract", path.join(CORPUS, "scanned-no-text.pdf"), "--json");
+    expect(scanExtract.code).toBe(3);
+    expect(scanExtract.stderr).toMatch(/--ocr/);
+    expect(scanExtract.stdout).toBe("");
     const rejected = cli("extract", path.join(CORPUS, "corrupt-bad-xref-w-reject.pdf"), "--json");
     expect(rejected.code).toBe(3);
     expect(rejected.stdout).toBe("");

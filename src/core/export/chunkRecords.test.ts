@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import type { Chunk } from "../chunk";
-import { assignPageNumber, recordOptionsFor, toChunkRecord, toCsv, toJsonl } from "./chunkRecords";
+import {
+  assignPageNumber,
+  neutralizeFormula,
+  recordOptionsFor,
+  toChunkRecord,
+  toCsv,
+  toJsonl,
+} from "./chunkRecords";
 
 const chunk: Chunk = {
   id: "chunk_0",
@@ -89,5 +96,21 @@ describe("page (DESIGN §5)", () => {
     expect(toChunkRecord(straddling, recordOptionsFor(doc, "recursive")).page).toBe(2);
     expect(JSON.parse(toJsonl([straddling], recordOptionsFor(doc, "token")))).toMatchObject({ page: 1 });
     expect(toCsv([straddling], recordOptionsFor(doc, "token")).split("\r\n")[1]).toMatch(/^chunk_0,1,2,/);
+  });
+});
+
+describe("CSV formula cells (OWASP)", () => {
+  it("neutralizes text cells that start with = + - @ tab or CR, unless raw is asked for", () => {
+    for (const start of ["=", "+", "-", "@", "\t", "\r"])
+      expect(neutralizeFormula(`${start}SUM(A1)`)).toBe(`'${start}SUM(A1)`);
+    expect(neutralizeFormula("plain")).toBe("plain");
+    const formula: Chunk = { ...chunk, text: '=HYPERLINK("http://x")', flags: [] };
+    const row = toCsv([formula]).split("\r\n")[1]!;
+    expect(row.endsWith(`"'=HYPERLINK(""http://x"")"`)).toBe(true);
+    expect(toCsv([formula], { csvRaw: true }).split("\r\n")[1]!.endsWith(`"=HYPERLINK(""http://x"")"`)).toBe(
+      true,
+    );
+    // Numbers stay numbers.
+    expect(row.startsWith("chunk_0,2,2 3,10,20,0,5,,")).toBe(true);
   });
 });

@@ -9,6 +9,8 @@ import type { DocModel, PageRect } from "../document";
 /** How a record's `page` is chosen when it is not the first cited page. */
 export interface RecordOptions {
   pageOf?(chunk: Chunk): number | null;
+  /** CSV text cells as they are, unneutralized (the CLI's --csv-raw). */
+  csvRaw?: boolean;
 }
 
 /**
@@ -93,21 +95,30 @@ export function toCsv(chunks: readonly Chunk[], options: RecordOptions = {}): st
   const rows = [CSV_COLUMNS.join(",")];
   for (const chunk of chunks) {
     const r = toChunkRecord(chunk, options);
+    const textCell = options.csvRaw ? (v: string) => v : neutralizeFormula;
     const cells: Record<(typeof CSV_COLUMNS)[number], string> = {
-      chunk_id: r.chunk_id,
+      chunk_id: textCell(r.chunk_id),
       page: r.page === null ? "" : String(r.page),
       pages: r.pages.join(" "),
       start_char: String(r.start_char),
       end_char: String(r.end_char),
       prefix_chars: String(r.prefix_chars),
       tokens: String(r.tokens),
-      flags: r.flags.join(" "),
+      flags: textCell(r.flags.join(" ")),
       bbox: r.bbox ? r.bbox.join(" ") : "",
-      text: r.text,
+      text: textCell(r.text),
     };
     rows.push(CSV_COLUMNS.map((c) => csvField(cells[c])).join(","));
   }
   return rows.join("\r\n") + "\r\n";
+}
+
+/**
+ * A text cell a spreadsheet would read as a formula (= + - @, or a leading tab or CR) gets a leading
+ * apostrophe, as OWASP advises for CSV exports; numbers are never text cells here.
+ */
+export function neutralizeFormula(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 
 function csvField(value: string): string {

@@ -14,7 +14,14 @@ export class ConfigExportError extends Error {
 }
 
 export type ConfigImportProblem =
-  "empty" | "syntax" | "shape" | "version" | "chunker-missing" | "chunker-mismatch";
+  | "empty"
+  | "syntax"
+  | "shape"
+  | "version"
+  | "chunker-missing"
+  | "chunker-mismatch"
+  | "too-large"
+  | "too-deep";
 
 /** A pasted or loaded config that cannot be read back into `{chunker, config}`. */
 export class ConfigImportError extends Error {

@@ -119,8 +119,44 @@ function isRecord(value: unknown): value is ConfigRecord {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-/** JSON first (its errors are the clearest), then TOML, then YAML — a TOML file is rarely valid YAML. */
+/** A config is a page of settings: anything bigger or deeper is not one (and would strain the parsers). */
+const MAX_CONFIG_CHARS = 1 << 20;
+const MAX_CONFIG_DEPTH = 64;
+
+/** Nesting depth of a parsed value, counted without recursion (a 3,000-deep value must not overflow the stack). */
+function depthOf(value: unknown): number {
+  let deepest = 0;
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length > 0) {
+    const [v, depth] = stack.pop()!;
+    if (typeof v !== "object" || v === null) continue;
+    deepest = Math.max(deepest, depth);
+    if (deepest > MAX_CONFIG_DEPTH) return deepest;
+    for (const child of Object.values(v)) stack.push([child, depth + 1]);
+  }
+  return deepest;
+}
+
 function parseAny(text: string): unknown {
+  if (text.length > MAX_CONFIG_CHARS)
+    throw new ConfigImportError("too-large", `the config is larger than ${MAX_CONFIG_CHARS} characters`);
+  let value: unknown;
+  try {
+    value = parseAnySyntax(text);
+  } catch (err) {
+    // A parser that recursed too deep on hostile nesting: the input's fault, said as such.
+    const overflow = err instanceof RangeError || (err instanceof Error && /call stack/i.test(err.message));
+    if (overflow)
+      throw new ConfigImportError("too-deep", `the config is nested deeper than ${MAX_CONFIG_DEPTH} levels`);
+    throw err;
+  }
+  if (depthOf(value) > MAX_CONFIG_DEPTH)
+    throw new ConfigImportError("too-deep", `the config is nested deeper than ${MAX_CONFIG_DEPTH} levels`);
+  return value;
+}
+
+/** JSON first (its errors are the clearest), then TOML, then YAML — a TOML file is rarely valid YAML. */
+function parseAnySyntax(text: string): unknown {
   const trimmed = text.trim();
   if (!trimmed) throw new ConfigImportError("empty", "the config is empty");
   if (trimmed.startsWith("{")) {

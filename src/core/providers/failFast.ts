@@ -23,7 +23,7 @@ export function failFastEmbedder(
       if (failure && now() - failure.at < retryAfterMs) {
         const seconds = Math.round((now() - failure.at) / 1000);
         throw new EmbedderError(
-          `${failure.error.reason} (${seconds} s ago; not retried for ${retryAfterMs / 1000} s — save the endpoints again to retry now)`,
+          `${failure.error.reason} (${seconds} s ago; not retried for ${retryAfterMs / 1000} s in this session; new endpoint settings retry at once)`,
           failure.error.status,
           { code: failure.error.code },
         );
