@@ -200,3 +200,24 @@ describe("createOpenAIEmbedder against a real server", () => {
     for (const spy of spies) expect(spy).not.toHaveBeenCalled();
   });
 });
+
+describe("redirects", () => {
+  it("never follows a redirect to another origin: the document is not re-posted there", async () => {
+    const other = await startOpenAIServer();
+    try {
+      server.scriptEmbeddings({ status: 307, location: `${other.url}/v1/embeddings` });
+      const error = await failure(embedder().embed(["secret contract text"]));
+      expect(error.message).toMatch(/redirects to http:\/\/127\.0\.0\.1:\d+: not followed/);
+      expect(other.requests).toHaveLength(0);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it("follows a redirect within the endpoint's origin", async () => {
+    server.scriptEmbeddings({ status: 308, location: "/v1/embeddings" });
+    const vectors = await embedder().embed(["a", "b"]);
+    expect(vectors).toHaveLength(2);
+    expect(server.requests.filter((r) => r.path === "/v1/embeddings")).toHaveLength(2);
+  });
+});

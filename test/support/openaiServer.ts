@@ -24,7 +24,7 @@ export type Reply =
   /** A chat reply whose assistant content is this raw string (e.g. malformed JSON). */
   | { content: string; finishReason?: string }
   /** An HTTP error status with an OpenAI-style error body (or `body` verbatim), e.g. 429, 500. */
-  | { status: number; message?: string; body?: string; retryAfter?: string }
+  | { status: number; message?: string; body?: string; retryAfter?: string; location?: string }
   /** A 200 reply whose body is this raw text (not JSON, or JSON of the wrong shape). */
   | { rawBody: string }
   /** Wait, then send `then` (or the default reply). Longer than a client's timeout → a timeout. */
@@ -156,8 +156,10 @@ export async function startOpenAIServer(options: OpenAIServerOptions = {}): Prom
       return;
     }
     if (reply && "status" in reply) {
-      const headers: Record<string, string> =
-        reply.retryAfter === undefined ? {} : { "Retry-After": reply.retryAfter };
+      const headers: Record<string, string> = {
+        ...(reply.retryAfter === undefined ? {} : { "Retry-After": reply.retryAfter }),
+        ...(reply.location === undefined ? {} : { Location: reply.location }),
+      };
       const body =
         reply.body ?? JSON.stringify({ error: { message: reply.message ?? `scripted ${reply.status}` } });
       sendRaw(res, reply.status, body, headers);

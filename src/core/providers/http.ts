@@ -50,17 +50,37 @@ export async function postJson(
     if (apiKey) headers.Authorization = `Bearer ${apiKey}`;
     let text: string;
     let response: Response;
+    const payload = JSON.stringify(body);
+    let target = url;
+    let refused: unknown = null;
     try {
-      response = await fetch(url, {
-        method: "POST",
-        headers,
-        body: JSON.stringify(body),
-        signal: controller.signal,
-      });
-      text = await response.text();
+      // Redirects are followed by hand, and only within the endpoint's origin: fetch would re-post the
+      // document (and a browser, the key) to wherever a 307/308 points.
+      for (let hop = 0; ; hop++) {
+        response = await fetch(target, {
+          method: "POST",
+          headers,
+          body: payload,
+          signal: controller.signal,
+          redirect: "manual",
+        });
+        const next = redirectTarget(response, target);
+        if (next === null) break;
+        if (next === undefined || new URL(next).origin !== new URL(url).origin || hop >= MAX_REDIRECTS) {
+          refused = fail(
+            "bad-response",
+            `${what} redirects to ${next ? new URL(next).origin : "a place the browser hides"}: not followed, so the document is not sent anywhere else. Set the endpoint's final URL.`,
+            { status: response.status },
+          );
+          break;
+        }
+        target = next;
+      }
+      text = refused === null ? await response.text() : "";
     } catch (cause) {
       throw failed(cause);
     }
+    if (refused !== null) throw refused;
     if (!response.ok) {
       const status = response.status;
       const code = httpStatusCode(status);
@@ -81,6 +101,25 @@ export async function postJson(
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener("abort", onAbort);
+  }
+}
+
+const MAX_REDIRECTS = 3;
+
+/**
+ * Where a redirect points: null when the response is not one, undefined when it is one whose target
+ * is hidden (a browser's opaque redirect) or missing.
+ */
+function redirectTarget(response: Response, from: string): string | null | undefined {
+  if (response.type === "opaqueredirect") return undefined;
+  if (response.status < 300 || response.status > 399 || response.status === 304) return null;
+  const location = response.headers.get("location");
+  if (!location) return undefined;
+  try {
+    return new URL(location, from).href;
+  } catch {
+    // An unparseable Location is a redirect we cannot follow: said by the caller as such.
+    return undefined;
   }
 }
 
