@@ -238,7 +238,14 @@ describe("late-embedding chunks", () => {
       "embedding.batches": Math.ceil(windows / 16),
     });
     expect(out.trace!.points).toHaveLength(windows - 1);
-    expect(out.warnings).toEqual([]);
+    expect(out.warnings).toEqual([expect.stringMatching(/^no embedding endpoint: .*local lexical embedder/)]);
+  });
+
+  it("falls back to late-jaccard when the embedder returns all-zero vectors", async () => {
+    const { embedder } = fakeEmbedder(() => [0, 0]);
+    const out = await run(doc, { target_tokens: 120, overlap_tokens: 20 }, ctxWith(embedder));
+    expect(out.stats!["chunker.ran"]).toBe("late-jaccard");
+    expect(out.warnings![0]).toMatch(/fell back from late-embedding to late-jaccard: .*all-zero vectors/);
   });
 
   it("is deterministic: same ids, ranges and trace on a re-run", async () => {

@@ -199,6 +199,11 @@ export async function runLateEmbedding(
   try {
     const embedded = await embedWindows(embedder, windows, config.batch_size, ctx.signal);
     batches = embedded.batches;
+    // All-zero vectors make every similarity 0 and every gap look alike: an embedding failure.
+    if (embedded.vectors.length > 0 && embedded.vectors.every((v) => v.every((x) => x === 0)))
+      throw new EmbedderError(`${embedder.label} returned all-zero vectors`, undefined, {
+        code: "bad-response",
+      });
     similarities = windowSimilarities(embedded.vectors);
   } catch (error) {
     // The run's own abort is not an embedding failure: it ends the run, as every chunker's does.
@@ -207,12 +212,19 @@ export async function runLateEmbedding(
     return fallBack(doc, config, ctx, `embedding with ${embedder.label} failed: ${message}`);
   }
   ctx.signal?.throwIfAborted();
-  return chunkAtBreakpoints(doc, config, table, similarities, {
+  const out = await chunkAtBreakpoints(doc, config, table, similarities, {
     embedder,
     windows: windows.length,
     batches,
     signal: ctx.signal,
   });
+  // A run that used a stand-in embedder says so where the user looks, not only in a stat.
+  if (!ctx.embedder)
+    out.warnings = [
+      `no embedding endpoint: windows embedded with the local lexical embedder (word overlap, not meaning) — set one in Endpoints for semantic boundaries`,
+      ...(out.warnings ?? []),
+    ];
+  return out;
 }
 
 async function chunkAtBreakpoints(
