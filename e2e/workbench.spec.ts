@@ -213,6 +213,14 @@ test("doc-remove closes the current document, a failed one too, and the others s
   await page.getByTestId("doc-remove").click();
   await expect(page.getByTestId("doc-switcher").locator("option")).toHaveText(["sample.pdf"]);
   await expect(page.getByTestId("doc-status")).toHaveText(/^ready/);
+
+  // The same file opened again is switched to, not added twice.
+  const sample = readFileSync(path.join(import.meta.dirname, "../public/sample.pdf"));
+  await page
+    .getByTestId("file-input")
+    .setInputFiles({ name: "sample.pdf", mimeType: "application/pdf", buffer: sample });
+  await expect(page.getByTestId("doc-switcher").locator("option")).toHaveText(["sample.pdf"]);
+  await expect(page.getByTestId("doc-status")).toHaveText(/^ready/);
 });
 
 test.describe("bad input", () => {
@@ -228,7 +236,14 @@ test.describe("bad input", () => {
       .setInputFiles({ name: "broken.pdf", mimeType: "application/pdf", buffer: corrupt });
     await expect(page.getByTestId("doc-status")).toHaveText(/^error: broken\.pdf/);
     await saveShot(page, "workbench-corrupt");
-    // The document on screen stays usable.
+    // The failed document shows its error and no pages: never the previous document's pages and chunks.
+    await expect(page.getByTestId("bbox")).toHaveCount(0);
+    await expect(page.getByTestId("page-1")).toHaveCount(0);
+    await expect(page.getByTestId("run-status")).toHaveText(/^error: no document to chunk/);
+    await expect(page.getByTestId("chunk-count")).toHaveText("0");
+    // The other document is one choice away and still works.
+    await page.getByTestId("doc-switcher").selectOption({ label: "sample.pdf" });
+    await expect(page.getByTestId("doc-status")).toHaveText(/^ready/);
     await expect(page.getByTestId("bbox").first()).toBeVisible();
     const before = await page.getByTestId("chunk-count").textContent();
     await page.getByTestId("param-chunk_size").fill("100");
@@ -270,6 +285,31 @@ test.describe("encrypted PDFs", () => {
     await expect(page.getByTestId("run-status")).toHaveText("done");
     await expect(page.locator('[data-testid="chunk-item"]').first()).toContainText("Issue 6010");
     await expect(page).not.toHaveURL(/abc/);
+  });
+
+  test("Cancel and Esc close only the locked document; the others stay", async ({ page }) => {
+    await openApp(page);
+    const chunksBefore = await page.getByTestId("chunk-count").textContent();
+    const lock = (name: string) =>
+      page.getByTestId("file-input").setInputFiles({
+        name,
+        mimeType: "application/pdf",
+        buffer: readFileSync(path.join(CORPUS, "encrypted-aes256-user-pass-abc.pdf")),
+      });
+    await lock("locked.pdf");
+    await expect(page.getByTestId("doc-status")).toHaveText("password needed");
+    await page.getByTestId("password-cancel").click();
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await expect(page.getByTestId("doc-status")).toHaveText(/^ready/);
+    await expect(page.getByTestId("chunk-count")).toHaveText(chunksBefore!);
+    await expect(page.getByTestId("doc-switcher").locator("option")).toHaveCount(1);
+
+    await lock("locked-again.pdf");
+    await expect(page.getByTestId("password-input")).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await expect(page.getByTestId("doc-status")).toHaveText(/^ready/);
+    await expect(page.getByTestId("doc-switcher").locator("option")).toHaveCount(1);
   });
 });
 

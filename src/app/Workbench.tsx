@@ -19,7 +19,12 @@ import { QualityPanel } from "./components/QualityPanel";
 import { RunSummary } from "./components/RunSummary";
 import { SimilarityPanel } from "./charts/SimilarityPanel";
 import { TextView } from "./components/TextView";
-import { useChunkRun, useDocumentExtraction, useExtractionProgress } from "./engine/queries";
+import {
+  useChunkRun,
+  useDocumentExtraction,
+  useExtractionProgress,
+  useRemoveDocument,
+} from "./engine/queries";
 import { isAbortError } from "./engine/workers";
 import { uiText } from "../host/errors";
 import { useCompareRun, useComparison } from "./state/compare";
@@ -38,6 +43,7 @@ export function Workbench() {
   const displayedKey = useWorkbench((s) => s.displayedKey);
   const openDocument = useWorkbench((s) => s.openDocument);
   const setPassword = useWorkbench((s) => s.setPassword);
+  const removeDocument = useRemoveDocument();
   const markDisplayed = useWorkbench((s) => s.markDisplayed);
   const [notice, setNotice] = useState<string | null>(null);
 
@@ -80,6 +86,8 @@ export function Workbench() {
     (isPdfError(currentExtraction.error, "needs-password") ||
       isPdfError(currentExtraction.error, "wrong-password"));
 
+  const currentFailed = current !== undefined && currentExtraction.error !== null && !needsPassword;
+
   return (
     <div className="workbench">
       <DocumentBar status={status} onFiles={(files) => void openFiles(files)} />
@@ -96,9 +104,15 @@ export function Workbench() {
           name={current.name}
           wrong={isPdfError(currentExtraction.error, "wrong-password")}
           onSubmit={(pw) => setPassword(current.key, pw)}
+          onCancel={() => removeDocument(current.key)}
         />
       )}
-      <DocumentView doc={doc} source={displayed} />
+      {/* A document that failed to open shows its error (doc-status) and no pages: never the previous one's. */}
+      <DocumentView
+        doc={currentFailed ? undefined : doc}
+        source={currentFailed ? undefined : displayed}
+        failure={currentFailed ? uiText(currentExtraction.error) : undefined}
+      />
     </div>
   );
 }
@@ -107,9 +121,12 @@ export function Workbench() {
 const DocumentView = memo(function DocumentView({
   doc,
   source,
+  failure,
 }: {
   doc: DocModel | undefined;
   source: OpenDocument | undefined;
+  /** Why the current document could not be opened: nothing to chunk, and the page says so. */
+  failure?: string | undefined;
 }) {
   const chunker = useWorkbench((s) => s.chunker);
   const config = useWorkbench(currentConfig);
@@ -122,7 +139,8 @@ const DocumentView = memo(function DocumentView({
   const scrollTarget = useWorkbench((s) => s.scrollTarget);
   const runState = useChunkRun(doc, chunker, config);
   const pdf = useRenderingDocument(source);
-  const status = useRunStatus(runState, doc);
+  const runStatus = useRunStatus(runState, doc);
+  const status = failure ? { text: `error: no document to chunk — ${failure}`, drawn: false } : runStatus;
   // A/B compare: B is a second run of the same document through the same hook.
   const compare = useCompareRun(doc);
   const statusB = useRunStatus(compare.state, compare.enabled ? doc : undefined).text;
@@ -159,7 +177,11 @@ const DocumentView = memo(function DocumentView({
         <QualityPanel run={run} docId={doc?.id} />
       </aside>
       <section className="pages" aria-label="Document">
-        {doc && doc.pages.length === 0 ? (
+        {failure ? (
+          <p className="doc-failed" role="alert">
+            {failure.replace(/\.$/, "")}. Close it (×) or choose another document.
+          </p>
+        ) : doc && doc.pages.length === 0 ? (
           <TextView doc={doc} chunks={chunks} selectedChunkId={selectedChunkId} />
         ) : (
           <PdfViewer

@@ -1,14 +1,19 @@
-/** Asks for the password of an encrypted PDF; a wrong one says so and asks again. Held in memory only. */
+/**
+ * Asks for the password of an encrypted PDF; a wrong one says so and asks again. Held in memory only.
+ * Cancel (or Esc) closes that document only: every other open document stays.
+ */
 import { useState } from "react";
 
 export function PasswordDialog({
   name,
   wrong,
   onSubmit,
+  onCancel,
 }: {
   name: string;
   wrong: boolean;
   onSubmit(password: string): void;
+  onCancel(): void;
 }) {
   const [password, setPassword] = useState("");
   return (
@@ -17,6 +22,12 @@ export function PasswordDialog({
         className="dialog"
         role="dialog"
         aria-labelledby="password-title"
+        onKeyDown={(e) => {
+          if (e.key === "Escape") {
+            e.preventDefault();
+            onCancel();
+          }
+        }}
         onSubmit={(e) => {
           e.preventDefault();
           onSubmit(password);
@@ -42,9 +53,14 @@ export function PasswordDialog({
           onChange={(e) => setPassword(e.currentTarget.value)}
           aria-label="PDF password"
         />
-        <button data-testid="password-submit" type="submit" className="primary">
-          Open
-        </button>
+        <div className="password-actions">
+          <button data-testid="password-cancel" type="button" onClick={onCancel}>
+            Cancel
+          </button>
+          <button data-testid="password-submit" type="submit" className="primary">
+            Open
+          </button>
+        </div>
       </form>
     </div>
   );

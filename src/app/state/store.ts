@@ -72,6 +72,12 @@ export function withParam(
   return meta.withParam ? meta.withParam(config, key, value) : { ...config, [key]: value };
 }
 
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
 export function defaultConfig(chunker: string): Record<string, unknown> {
   return { ...(getChunkerMeta(chunker).defaults as Record<string, unknown>) };
 }
@@ -81,6 +87,12 @@ export const useWorkbench = create<WorkbenchState>()((set, get) => ({
   currentKey: null,
   displayedKey: null,
   openDocument(doc) {
+    // The same file opened again is switched to, not added twice.
+    const open = get().docs.find((d) => d.name === doc.name && sameBytes(d.bytes, doc.bytes));
+    if (open) {
+      get().selectDocument(open.key);
+      return open.key;
+    }
     const key = `doc-${++keySeq}`;
     set((s) => ({ docs: [...s.docs, { ...doc, key, passwordAttempts: 0 }], currentKey: key }));
     return key;

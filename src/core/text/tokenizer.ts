@@ -4,7 +4,14 @@
  * goal reachable (bench/). js-tiktoken, the product card's, is the reference the tests and the
  * benchmark hold it to (test/support/jsTiktoken: identical ids) and ships in no build. Rank tables
  * are large, so each encoding is loaded lazily, once, on first use.
+ *
+ * One exception to "gpt-tokenizer encodes": its byte-pair merge rescans the piece after every
+ * merge, quadratic in the piece's length, and one unbroken piece ('a' × 200k, a run of '=' or of
+ * spaces) took ~25 s. Texts holding such a piece are split here with the same regex, and the long
+ * pieces merged by bpeMerge (O(n log n), the same ids); everything else still goes to gpt-tokenizer.
  */
+import { byteRankMap } from "./bpeMerge";
+import { encodeWithLongPieces, hasLongRun } from "./bpeSplit";
 
 export const ENCODINGS = ["cl100k_base", "o200k_base"] as const;
 export type EncodingName = (typeof ENCODINGS)[number];
@@ -74,17 +81,22 @@ export function specialByteLength(specials: Record<string, number>): Map<number,
 }
 
 async function loadGptTokenizer(encoding: EncodingName): Promise<Tokenizer> {
-  const [api, ranks] =
+  const [api, ranks, { CL100K_TOKEN_SPLIT_REGEX, O200K_TOKEN_SPLIT_REGEX }] =
     encoding === "o200k_base"
       ? await Promise.all([
           import("gpt-tokenizer/encoding/o200k_base"),
           import("gpt-tokenizer/bpeRanks/o200k_base"),
+          import("gpt-tokenizer/encodingParams/constants"),
         ])
       : await Promise.all([
           import("gpt-tokenizer/encoding/cl100k_base"),
           import("gpt-tokenizer/bpeRanks/cl100k_base"),
+          import("gpt-tokenizer/encodingParams/constants"),
         ]);
-  const lengths = byteLengthTable(ranks.default as RankEntry[]);
+  // The regex gpt-tokenizer itself splits with, so both sides of a cut agree piece for piece.
+  const splitRegex = encoding === "o200k_base" ? O200K_TOKEN_SPLIT_REGEX : CL100K_TOKEN_SPLIT_REGEX;
+  const rankTable = ranks.default as RankEntry[];
+  const lengths = byteLengthTable(rankTable);
   const noSpecial = { allowedSpecial: new Set<string>(), disallowedSpecial: new Set<string>() };
   const special = specialByteLength(
     Object.fromEntries(
@@ -96,12 +108,18 @@ async function loadGptTokenizer(encoding: EncodingName): Promise<Tokenizer> {
       ),
     ),
   );
+  const encodeShort = (text: string) => api.encode(text, noSpecial);
+  // Built on the first long piece only: most documents never need it.
+  let byteRanks: Map<string, number> | undefined;
+  const getByteRanks = () => (byteRanks ??= byteRankMap(rankTable));
+  const encode = (text: string) =>
+    hasLongRun(text) ? encodeWithLongPieces(text, splitRegex, encodeShort, getByteRanks) : encodeShort(text);
   return {
     encoding,
     engine: "gpt-tokenizer",
-    encode: (text) => api.encode(text, noSpecial),
+    encode,
     decode: (ids) => api.decode(ids),
-    count: (text) => api.encode(text, noSpecial).length,
+    count: (text) => encode(text).length,
     byteLength: (id) => lengths[id] || special.get(id) || 0,
   };
 }
