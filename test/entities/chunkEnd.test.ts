@@ -151,7 +151,7 @@ describe("planChunks (the seed's loop)", () => {
 
   it("checks entity-split against all entities even when ends do not avoid them", () => {
     const entities = [ent(790, 810)];
-    const plans = planChunks(5000, [], [], SEED, entities);
+    const plans = planChunks(5000, [], [], SEED, { splitCheck: entities });
     expect(plans[0]).toMatchObject({ end: 800, flags: ["entity-split"] });
     expect(planChunks(5000, entities, [], SEED)[0]).toMatchObject({ end: 810, flags: [] });
   });
@@ -169,7 +169,13 @@ describe("planChunks (the seed's loop)", () => {
 
   it("flags a pure-overlap tail when the text ends in whitespace", () => {
     // 1,440 characters of content then 10 of whitespace: the last chunk adds only whitespace.
-    const plans = planChunks(1450, [], [], { ...SEED, overlap_chars: 100 }, [], 1440);
+    const plans = planChunks(
+      1450,
+      [],
+      [],
+      { ...SEED, overlap_chars: 100 },
+      { splitCheck: [], contentEnd: 1440 },
+    );
     const last = plans.at(-1)!;
     expect(last.start).toBeLessThan(plans.at(-2)!.end);
     expect(plans.at(-2)!.end).toBeGreaterThanOrEqual(1440);

@@ -97,32 +97,38 @@ export function insideEntity(entities: readonly EntitySpan[], offset: number): b
  * chunk ends avoid — pass none when preserve_entities is off; `splitCheck` are the entities an end
  * is checked against for `entity-split` either way. `contentEnd` is where the text's last
  * non-space character ends: a chunk holding nothing new before it is a pure-overlap tail.
+ * `snap` moves an offset off the middle of a surrogate pair (the seed counts UTF-16 units, and a
+ * character-count end can land between the two halves of an emoji).
  */
 export function planChunks(
   textLength: number,
   entities: readonly EntitySpan[],
   boundaries: readonly number[],
   config: ChunkSizes,
-  splitCheck: readonly EntitySpan[] = entities,
-  contentEnd = textLength,
+  options: {
+    splitCheck?: readonly EntitySpan[];
+    contentEnd?: number;
+    snap?: (offset: number) => number;
+  } = {},
 ): PlannedChunk[] {
+  const { splitCheck = entities, contentEnd = textLength, snap = (o: number) => o } = options;
   const plans: PlannedChunk[] = [];
   let position = 0;
   while (position < textLength) {
     const rawEnd = findOptimalChunkEnd(textLength, position, entities, boundaries, config);
     const flags: PlanFlag[] = [];
-    let end = Math.min(rawEnd, textLength);
+    let end = snap(Math.min(rawEnd, textLength));
     if (end <= position) {
       // Only reachable with min_size 0 and an entity starting before `position`: never emit an
       // empty chunk.
-      end = position + 1;
+      end = Math.max(position + 1, snap(position + 1));
       flags.push("stall-guarded");
     }
     if (end < textLength && insideEntity(splitCheck, end)) flags.push("entity-split");
     const prev = plans[plans.length - 1];
     // Pure overlap: nothing but whitespace past the previous chunk's end (the text may end in some).
     if (prev && Math.min(end, contentEnd) <= prev.end) flags.push("tail-inside-previous");
-    let next = rawEnd - config.overlap_chars;
+    let next = snap(rawEnd - config.overlap_chars);
     if (next <= position) {
       next = end;
       if (!flags.includes("stall-guarded")) flags.push("stall-guarded");

@@ -87,6 +87,15 @@ function sectionOf(doc: DocModel, start: number, end: number): string | null {
   return title;
 }
 
+/** `offset`, or one past it when it falls between the two halves of a surrogate pair. */
+function codePointBoundary(text: string, offset: number): number {
+  const code = text.charCodeAt(offset);
+  const before = text.charCodeAt(offset - 1);
+  return offset > 0 && code >= 0xdc00 && code <= 0xdfff && before >= 0xd800 && before <= 0xdbff
+    ? offset + 1
+    : offset;
+}
+
 /** Where the text's last non-space character ends. */
 function contentEndOf(text: string): number {
   return text.trimEnd().length;
@@ -148,8 +157,7 @@ export const entityChunker: ChunkerSpec<EntityConfig> = {
       config.preserve_entities ? entities : [],
       config.respect_boundaries ? boundaries : [],
       config,
-      entities,
-      contentEndOf(text),
+      { splitCheck: entities, contentEnd: contentEndOf(text), snap: (o) => codePointBoundary(text, o) },
     );
     const contents = plans.map((p) => text.slice(p.start, p.end));
     const inside = plans.map((p) => entitiesWithin(entities, p.start, p.end));

@@ -34,6 +34,9 @@ export interface CutSeparator {
 
 export type Separator = string | CutSeparator;
 
+const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
+const isLowSurrogate = (code: number) => code >= 0xdc00 && code <= 0xdfff;
+
 export interface SplitOptions {
   chunkSize: number;
   chunkOverlap: number;
@@ -132,9 +135,13 @@ export function recursiveSplit(
       return;
     }
     if (sep === "") {
-      for (let i = s; i < e; i++) {
+      // Code points, as Python's list(text) gives them (CHUNKERS.md): a surrogate pair is never split.
+      for (let i = s; i < e;) {
+        const step =
+          isHighSurrogate(text.charCodeAt(i)) && i + 1 < e && isLowSurrogate(text.charCodeAt(i + 1)) ? 2 : 1;
         starts.push(i);
-        ends.push(i + 1);
+        ends.push(i + step);
+        i += step;
       }
       return;
     }
