@@ -338,3 +338,25 @@ test("hovering a box shows its chunk; clicking it selects the chunk in the list;
     .toBeGreaterThan(before * 1.2);
   await expect(page).toHaveURL(/zoom=\d/);
 });
+
+test("the chunk filter narrows the list and the boxes on the page, its matches marked", async ({ page }) => {
+  await openApp(page);
+  const all = Number(await page.getByTestId("chunk-count").textContent());
+  await page.getByTestId("chunk-filter").fill("bounding");
+  const items = page.getByTestId("chunk-item");
+  await expect.poll(() => items.count()).toBeLessThan(all);
+  expect(await items.count()).toBeGreaterThan(0);
+  const ids = await items.evaluateAll((els) => els.map((el) => el.getAttribute("data-chunk-id")));
+  await expect(items.first().locator("mark")).toHaveText(/bounding/i);
+  // Its page: only the filtered chunks' boxes are drawn there.
+  await items.first().click();
+  await expect(page.getByTestId("bbox").first()).toBeVisible();
+  const boxIds = await page
+    .getByTestId("bbox")
+    .evaluateAll((els) => [...new Set(els.map((el) => el.getAttribute("data-chunk-id")))]);
+  expect(boxIds.length).toBeGreaterThan(0);
+  for (const id of boxIds) expect(ids).toContain(id);
+  await saveShot(page, "workbench-filter");
+  await page.getByTestId("chunk-filter").fill("");
+  await expect.poll(() => page.getByTestId("bbox").count()).toBeGreaterThan(boxIds.length);
+});

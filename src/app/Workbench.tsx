@@ -28,6 +28,7 @@ import {
 import { isAbortError } from "./engine/workers";
 import { uiText } from "../host/errors";
 import { useCompareRun, useComparison } from "./state/compare";
+import { filterChunks } from "./state/chunkFilter";
 import { currentConfig, useWorkbench, type OpenDocument } from "./state/store";
 import { formatHash, parseHash } from "./state/urlHash";
 import { openPdfForRendering } from "./viewer/loadPdf";
@@ -150,6 +151,12 @@ const DocumentView = memo(function DocumentView({
     () => (runState.qualityCurrent ? (runState.run?.quality?.chunks.map((q) => q.flags) ?? []) : []),
     [runState.run, runState.qualityCurrent],
   );
+  const filter = useWorkbench((s) => s.filter);
+  // The filter narrows the boxes on the page as it narrows the list (DESIGN §4 chunk-filter).
+  const shownChunks = useMemo(
+    () => filterChunks(chunks, filter, qualityFlags),
+    [chunks, filter, qualityFlags],
+  );
   const warnings = useMemo(
     // The run on screen while the next computes belongs to the old config: its fallbacks are not news.
     () => [
@@ -182,12 +189,12 @@ const DocumentView = memo(function DocumentView({
             {failure.replace(/\.$/, "")}. Close it (×) or choose another document.
           </p>
         ) : doc && doc.pages.length === 0 ? (
-          <TextView doc={doc} chunks={chunks} selectedChunkId={selectedChunkId} />
+          <TextView doc={doc} chunks={shownChunks} selectedChunkId={selectedChunkId} />
         ) : (
           <PdfViewer
             pdf={pdf}
             pages={doc?.pages ?? EMPTY_PAGES}
-            chunks={chunks}
+            chunks={shownChunks}
             selectedChunkId={selectedChunkId}
             onSelectChunk={(id) => selectChunk(id, false)}
             scrollTarget={scrollTarget}

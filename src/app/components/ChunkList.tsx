@@ -6,6 +6,7 @@
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { useEffect, useMemo, useRef } from "react";
 import type { Chunk, ChunkMark } from "../../core/chunk";
+import { filterChunks, normalizeNeedle, previewParts } from "../state/chunkFilter";
 import { useWorkbench } from "../state/store";
 import { FLAG_DEFINITIONS, type QualityFlag } from "../../core/quality/definitions";
 import { flagTitle } from "../viewer/chunkFlags";
@@ -33,19 +34,8 @@ export function ChunkList({
   const selectChunk = useWorkbench((s) => s.selectChunk);
   const scroller = useRef<HTMLDivElement>(null);
 
-  const visible = useMemo(() => {
-    const needle = filter.trim().toLowerCase();
-    if (!needle) return chunks;
-    return chunks.filter(
-      (c) =>
-        c.id.toLowerCase().includes(needle) ||
-        c.text.toLowerCase().includes(needle) ||
-        c.flags.some((f) => f.includes(needle)) ||
-        (qualityFlags[c.index] ?? NO_FLAGS).some((f) => f.includes(needle)) ||
-        c.level === needle ||
-        (c.marks ?? []).some((m) => m.label.toLowerCase().includes(needle)),
-    );
-  }, [chunks, filter, qualityFlags]);
+  const visible = useMemo(() => filterChunks(chunks, filter, qualityFlags), [chunks, filter, qualityFlags]);
+  const needle = normalizeNeedle(filter);
 
   const virtualizer = useVirtualizer({
     count: visible.length,
@@ -72,6 +62,7 @@ export function ChunkList({
     <section className="panel chunk-list-panel" aria-label="Chunks">
       <input
         className="chunk-filter"
+        data-testid="chunk-filter"
         type="search"
         placeholder={`Filter ${chunks.length} chunks…`}
         value={filter}
@@ -83,6 +74,7 @@ export function ChunkList({
         className="chunk-list"
         data-testid="chunk-list"
         role="listbox"
+        aria-label="Chunks of the current run"
         tabIndex={0}
         aria-activedescendant={selectedId ? `chunk-item-${selectedId}` : undefined}
         onKeyDown={(e) => {
@@ -130,7 +122,9 @@ export function ChunkList({
                   <span className="chunk-pages">{pageCitation(chunk.pages)}</span>
                 </div>
                 <div className="chunk-preview">
-                  {chunk.text.slice(chunk.prefixChars, chunk.prefixChars + 160)}
+                  {previewParts(chunk.text.slice(chunk.prefixChars), needle).map((part, k) =>
+                    part.match ? <mark key={k}>{part.text}</mark> : <span key={k}>{part.text}</span>,
+                  )}
                 </div>
                 {(chunk.flags.length > 0 ||
                   (qualityFlags[chunk.index]?.length ?? 0) > 0 ||
