@@ -9,6 +9,7 @@
  * `runChunker` runs all three and is what the CLI prints.
  */
 import type { Chunk, ChunkDraft, ChunkRun, RunContext } from "./chunk";
+import { undersizeWarnings } from "./quality/sizeWarning";
 import { getChunker } from "./chunkers/registry";
 import { cite } from "./citations";
 import { validConfig } from "./config";
@@ -50,7 +51,10 @@ export async function runRanges(
     chunks,
     stats: { ...output.stats, "chunk.count": chunks.length },
     ...(output.trace ? { trace: output.trace } : {}),
-    warnings: [...(output.warnings ?? [])],
+    warnings: [
+      ...(output.warnings ?? []),
+      ...undersizeWarnings(spec.id, config as Record<string, unknown>, chunks),
+    ],
     timings: { chunk_ms: t1 - t0, cite_ms: t2 - t1 },
   };
 }
