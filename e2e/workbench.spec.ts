@@ -360,3 +360,28 @@ test("the chunk filter narrows the list and the boxes on the page, its matches m
   await page.getByTestId("chunk-filter").fill("");
   await expect.poll(() => page.getByTestId("bbox").count()).toBeGreaterThan(boxIds.length);
 });
+
+test("sliders stay inside what validation allows; typed invalid values mark the chunks stale", async ({
+  page,
+}) => {
+  await openApp(page);
+  const slider = page.getByTestId("param-chunk_size-slider");
+  // The slider spans the whole validated range (a log scale), and Home stops above the overlap.
+  await slider.focus();
+  await page.keyboard.press("Home");
+  await expect(page.getByTestId("param-chunk_size")).toHaveValue("51");
+  await expect(page.getByTestId("run-status")).toHaveText("done");
+  await page.keyboard.press("End");
+  await expect(page.getByTestId("param-chunk_size")).toHaveValue("32768");
+  await expect(page.getByTestId("run-status")).toHaveText("done");
+
+  // A value typed past a cross-key rule: the error says so and the chunks left on screen are marked stale.
+  await page.getByTestId("param-chunk_size").fill("40");
+  await expect(page.getByTestId("run-status")).toHaveText(/^error: /);
+  await expect(page.getByTestId("stale-note")).toBeVisible();
+  await expect(page.locator("main.document-view")).toHaveAttribute("data-stale", "");
+  await saveShot(page, "workbench-stale");
+  await page.getByTestId("param-chunk_size").fill("300");
+  await expect(page.getByTestId("run-status")).toHaveText("done");
+  await expect(page.getByTestId("stale-note")).toHaveCount(0);
+});

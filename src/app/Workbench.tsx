@@ -171,7 +171,8 @@ const DocumentView = memo(function DocumentView({
   );
 
   return (
-    <main className="document-view">
+    // While the config is invalid the chunks on screen are the last valid run's: marked stale.
+    <main className="document-view" data-stale={runState.problems.length > 0 ? "" : undefined}>
       <aside className="sidebar">
         <ChunkerPanel problems={runState.problems} />
         <RunSummary run={run} status={status.text} drawn={status.drawn} onCancel={runState.cancel} />
@@ -207,6 +208,11 @@ const DocumentView = memo(function DocumentView({
         <SimilarityPanel run={runState.ranges} doc={doc} />
       </section>
       <aside className="chunks">
+        {runState.problems.length > 0 && chunks.length > 0 && (
+          <p className="stale-note" data-testid="stale-note" role="status">
+            These are the last valid run's chunks: fix the config to run again.
+          </p>
+        )}
         <ChunkList chunks={chunks} colorOf={chunkColor} qualityFlags={qualityFlags} />
       </aside>
     </main>

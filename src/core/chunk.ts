@@ -158,8 +158,6 @@ export interface NumberParam {
   max: number;
   /** Slider step; the number input accepts any value in [min, max] (integers for "int"). */
   step?: number;
-  /** The slider's range when it is narrower than what validation accepts. */
-  sliderMax?: number;
   help?: string;
   /** True where the seed says nothing and the workbench chose (CHUNKERS.md): the panel says so. */
   seedSilent?: boolean;

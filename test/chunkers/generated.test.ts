@@ -53,10 +53,8 @@ const documentText = fc
 function paramValue(p: ParamSpec): fc.Arbitrary<unknown> | null {
   if (p.type === "int" || p.type === "number") {
     const n = p as NumberParam;
-    const max = Math.min(n.max ?? 400, n.sliderMax ?? 400, (n.min ?? 0) + 400);
-    return p.type === "int"
-      ? fc.integer({ min: n.min ?? 0, max: Math.max(n.min ?? 0, max) })
-      : fc.double({ min: n.min ?? 0, max: Math.max(n.min ?? 0, max), noNaN: true });
+    const max = Math.min(n.max, n.min + 400);
+    return p.type === "int" ? fc.integer({ min: n.min, max }) : fc.double({ min: n.min, max, noNaN: true });
   }
   if (p.type === "enum") return fc.constantFrom(...p.options);
   if (p.type === "boolean") return fc.boolean();

@@ -3,9 +3,11 @@
  * and a number input per numeric key, a select per enum, a checkbox per boolean, a dedicated editor
  * per structured value (the entity dictionary, the routing rules); presets and reset.
  */
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useMemo } from "react";
 import type { ConfigProblem, NumberParam, ParamSpec, StructuredParam } from "../../core/chunk";
 import { CHUNKER_METAS, getChunkerMeta } from "../../core/chunkers/metas";
+import { resolveConfig } from "../../core/config";
+import { clampToValid, sliderScale } from "./sliderScale";
 import { currentConfig, useWorkbench } from "../state/store";
 import { EntityDictionaryEditor } from "./EntityDictionaryEditor";
 import { BooleanInput, EnumInput } from "./paramInputs";
@@ -120,7 +122,7 @@ function ParamField({
         )}
       </label>
       {param.type === "int" || param.type === "number" ? (
-        <NumberField id={id} param={param} value={value} onChange={onChange} />
+        <NumberField id={id} param={param} value={value} config={config} onChange={onChange} />
       ) : param.type === "enum" ? (
         <EnumInput id={id} options={param.options} value={value} onChange={onChange} />
       ) : param.type === "boolean" ? (
@@ -186,27 +188,37 @@ function NumberField({
   id,
   param,
   value,
+  config,
   onChange,
 }: {
   id: string;
   param: NumberParam;
   value: unknown;
+  config: Record<string, unknown>;
   onChange(value: unknown): void;
 }) {
+  const chunker = useWorkbench((s) => s.chunker);
   const numeric = typeof value === "number" ? value : Number(value);
-  const sliderMax = Math.max(param.sliderMax ?? param.max, Number.isFinite(numeric) ? numeric : 0);
+  const scale = useMemo(() => sliderScale(param), [param]);
   const parse = (text: string) => (text.trim() === "" ? text : Number(text));
+  const current = Number.isFinite(numeric) ? numeric : param.min;
+  const onSlide = (position: number) => {
+    const spec = getChunkerMeta(chunker);
+    const isValid = (v: number) => resolveConfig(spec, { ...config, [param.key]: v }).problems.length === 0;
+    onChange(clampToValid(current, scale.toValue(position), isValid, param.type === "int"));
+  };
   return (
     <div className="number-field">
       <input
         data-testid={`${id}-slider`}
         type="range"
-        min={param.min}
-        max={sliderMax}
-        step={param.step ?? (param.type === "int" ? 1 : 0.01)}
-        value={Number.isFinite(numeric) ? numeric : param.min}
-        onChange={(e) => onChange(Number(e.currentTarget.value))}
+        min={scale.min}
+        max={scale.max}
+        step={scale.step}
+        value={scale.toPosition(current)}
+        onChange={(e) => onSlide(Number(e.currentTarget.value))}
         aria-label={`${param.label} slider`}
+        aria-valuetext={String(current)}
       />
       <input
         id={id}

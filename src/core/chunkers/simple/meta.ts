@@ -21,7 +21,6 @@ export const simpleMeta: ChunkerMeta<SimpleConfig> = {
       type: "int",
       min: 16,
       max: 1_000_000,
-      sliderMax: 8192,
       step: 16,
       help: "UTF-8 bytes kept of each block (seed: 2048); the rest is dropped.",
     },
