@@ -385,3 +385,12 @@ test("sliders stay inside what validation allows; typed invalid values mark the 
   await expect(page.getByTestId("run-status")).toHaveText("done");
   await expect(page.getByTestId("stale-note")).toHaveCount(0);
 });
+
+test("sizes are shown in the unit the chunker works in", async ({ page }) => {
+  await openApp(page);
+  await expect(page.getByTestId("chunk-item").first()).toContainText(/\d+ tok/);
+  await page.getByTestId("chunker-select").selectOption("header");
+  await expect(page.getByTestId("run-status")).toHaveText("done");
+  await expect(page.getByTestId("chunk-item").first()).toContainText(/\d+ chars/);
+  await expect(page.locator(".histogram figcaption")).toHaveText("Chunk sizes (chars)");
+});

@@ -28,6 +28,7 @@ import {
 import { isAbortError } from "./engine/workers";
 import { uiText } from "../host/errors";
 import { useCompareRun, useComparison } from "./state/compare";
+import { sizeRules } from "../core/quality/sizeRules";
 import { filterChunks } from "./state/chunkFilter";
 import { currentConfig, useWorkbench, type OpenDocument } from "./state/store";
 import { formatHash, parseHash } from "./state/urlHash";
@@ -213,7 +214,12 @@ const DocumentView = memo(function DocumentView({
             These are the last valid run's chunks: fix the config to run again.
           </p>
         )}
-        <ChunkList chunks={chunks} colorOf={chunkColor} qualityFlags={qualityFlags} />
+        <ChunkList
+          chunks={chunks}
+          colorOf={chunkColor}
+          qualityFlags={qualityFlags}
+          unit={sizeRules(chunker, config)[0]!.unit}
+        />
       </aside>
     </main>
   );

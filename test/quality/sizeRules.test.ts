@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CHUNKERS } from "../../src/core/chunkers/registry";
-import { ruleFor, sizeRules } from "../../src/core/quality/sizeRules";
+import { chunkSizeIn, ruleFor, sizeRules, UNIT_ABBREVIATION } from "../../src/core/quality/sizeRules";
 
 describe("sizeRules", () => {
   it("maps each chunker to its own size keys and unit", () => {
@@ -54,5 +54,15 @@ describe("sizeRules", () => {
   it("measures an unknown chunker in tokens with no target, and ignores non-numeric values", () => {
     expect(sizeRules("mystery", {})).toEqual([{ unit: "tokens", note: 'no size keys known for "mystery"' }]);
     expect(sizeRules("token", { chunk_size: "512" })[0]!.target).toBeUndefined();
+  });
+});
+
+describe("chunkSizeIn", () => {
+  it("measures the body (prefix excluded) in the rule's unit", () => {
+    const chunk = { tokens: 7, text: "A > B\n\nnaïve café 😀", prefixChars: 7 };
+    expect(chunkSizeIn(chunk, "tokens")).toBe(7);
+    expect(chunkSizeIn(chunk, "chars")).toBe("naïve café 😀".length);
+    expect(chunkSizeIn(chunk, "bytes")).toBe(new TextEncoder().encode("naïve café 😀").length);
+    expect(UNIT_ABBREVIATION.tokens).toBe("tok");
   });
 });

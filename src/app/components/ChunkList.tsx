@@ -9,6 +9,7 @@ import type { Chunk, ChunkMark } from "../../core/chunk";
 import { filterChunks, normalizeNeedle, previewParts } from "../state/chunkFilter";
 import { useWorkbench } from "../state/store";
 import { FLAG_DEFINITIONS, type QualityFlag } from "../../core/quality/definitions";
+import { chunkSizeIn, type SizeUnit, UNIT_ABBREVIATION } from "../../core/quality/sizeRules";
 import { flagTitle } from "../viewer/chunkFlags";
 import { markKindClass, pageCitation } from "../viewer/pageBoxes";
 
@@ -22,7 +23,10 @@ export function ChunkList({
   chunks,
   colorOf,
   qualityFlags = NO_QUALITY_FLAGS,
+  unit = "tokens",
 }: {
+  /** The unit the chunker measures its sizes in: each item's size is shown in it. */
+  unit?: SizeUnit;
   chunks: readonly Chunk[];
   colorOf(chunk: Chunk): string;
   /** The workbench's own findings per chunk (core/quality), by chunk index; shown beside the chunker's flags. */
@@ -118,7 +122,9 @@ export function ChunkList({
                     </span>
                   )}
                   <span className="chunk-id">{chunk.id}</span>
-                  <span className="chunk-tokens">{chunk.tokens} tok</span>
+                  <span className="chunk-tokens">
+                    {chunkSizeIn(chunk, unit)} {UNIT_ABBREVIATION[unit]}
+                  </span>
                   <span className="chunk-pages">{pageCitation(chunk.pages)}</span>
                 </div>
                 <div className="chunk-preview">

@@ -5,6 +5,7 @@
  */
 import { useMemo } from "react";
 import type { ChunkRun } from "../../core/chunk";
+import { sizeRules } from "../../core/quality/sizeRules";
 import { runReport } from "../../core/runReport";
 import { LlmBudgetMeter } from "./LlmBudgetMeter";
 import { TokenHistogram } from "./TokenHistogram";
@@ -54,7 +55,9 @@ export function RunSummary({
           <li key={w}>{w}</li>
         ))}
       </ul>
-      {run && run.chunks.length > 0 && <TokenHistogram chunks={run.chunks} />}
+      {run && run.chunks.length > 0 && (
+        <TokenHistogram chunks={run.chunks} unit={sizeRules(run.chunker, run.config)[0]!.unit} />
+      )}
       {run && <RunDetails run={run} />}
     </section>
   );

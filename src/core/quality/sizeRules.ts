@@ -1,3 +1,4 @@
+import type { Chunk } from "../chunk";
 /**
  * Which config keys say how big a chunker's chunks should be, and in which unit. Chunkers measure
  * size differently (tokens, characters, UTF-8 bytes), so "under min" and "over max" are judged in
@@ -99,3 +100,19 @@ function read(config: Record<string, unknown>, key: string | undefined): SizeKey
 export function ruleFor(rules: readonly SizeRule[], level: "parent" | "child" | undefined): SizeRule {
   return rules.find((r) => r.level !== undefined && r.level === level) ?? rules[0]!;
 }
+
+const utf8 = new TextEncoder();
+
+/** A chunk's size in a rule's unit: tokens as counted, characters (UTF-16) or UTF-8 bytes of its body (prefix excluded). */
+export function chunkSizeIn(chunk: Pick<Chunk, "tokens" | "text" | "prefixChars">, unit: SizeUnit): number {
+  if (unit === "tokens") return chunk.tokens;
+  const body = chunk.text.slice(chunk.prefixChars);
+  return unit === "chars" ? body.length : utf8.encode(body).length;
+}
+
+/** How the UI writes a unit after a number. */
+export const UNIT_ABBREVIATION: Readonly<Record<SizeUnit, string>> = {
+  tokens: "tok",
+  chars: "chars",
+  bytes: "bytes",
+};

@@ -4,7 +4,7 @@
  * another text) is said where the user looks, not only in the histogram.
  */
 import type { Chunk } from "../chunk";
-import { sizeRules, type SizeRule } from "./sizeRules";
+import { chunkSizeIn, sizeRules } from "./sizeRules";
 
 /**
  * Keys that are ceilings, not aims: chunks well under them are the seed's intent — header's and
@@ -13,14 +13,6 @@ import { sizeRules, type SizeRule } from "./sizeRules";
 const CEILINGS = new Set(["max_chunk_chars", "max_bytes", "parent_chunk_size", "child_chunk_size"]);
 /** Fewer chunks than this say nothing about a median. */
 const MIN_CHUNKS = 3;
-
-const utf8 = new TextEncoder();
-
-function sizeOf(chunk: Chunk, rule: SizeRule): number {
-  if (rule.unit === "tokens") return chunk.tokens;
-  const body = chunk.text.slice(chunk.prefixChars);
-  return rule.unit === "chars" ? body.length : utf8.encode(body).length;
-}
 
 export function undersizeWarnings(
   chunker: string,
@@ -32,7 +24,7 @@ export function undersizeWarnings(
     const target = rule.target;
     if (!target || CEILINGS.has(target.key)) continue;
     if (chunks.length < MIN_CHUNKS) continue;
-    const sizes = chunks.map((c) => sizeOf(c, rule)).sort((a, b) => a - b);
+    const sizes = chunks.map((c) => chunkSizeIn(c, rule.unit)).sort((a, b) => a - b);
     const median = sizes[Math.floor(sizes.length / 2)]!;
     if (median * 2 >= target.value) continue;
     warnings.push(
