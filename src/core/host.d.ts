@@ -36,10 +36,13 @@ interface RequestInit {
   headers?: Record<string, string>;
   body?: string;
   signal?: AbortSignal;
+  redirect?: "follow" | "error" | "manual";
 }
 interface Response {
   readonly ok: boolean;
   readonly status: number;
+  /** "opaqueredirect" for a redirect a browser hides under redirect: "manual". */
+  readonly type: string;
   readonly headers: { get(name: string): string | null };
   text(): Promise<string>;
 }

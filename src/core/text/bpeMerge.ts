@@ -9,7 +9,7 @@
  */
 
 /** Rank of the piece's bytes [start, end), or undefined when they are not a token. */
-export type RankOf = (start: number, end: number) => number | undefined;
+type RankOf = (start: number, end: number) => number | undefined;
 
 // A heap key packs (rank, offset) into one double: rank · 2^32 + offset orders by rank, then by
 // offset, and stays an exact integer (ranks < 2^21, offsets < 2^32).

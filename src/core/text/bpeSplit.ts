@@ -1,79 +1,75 @@
 /**
- * Texts holding a long piece: found in one linear pass, then split with the encoding's own regex so
- * that only the long pieces leave gpt-tokenizer (whose merge is quadratic in a piece's length) for
- * bpeMerge. Both give tiktoken's ids; this only changes how long a long piece takes.
+ * Long pieces kept away from gpt-tokenizer, whose byte-pair merge is quadratic in a piece's length:
+ * one linear pass finds the stretches of text that may hold one, those stretches are split with the
+ * encoding's own regex and their long pieces merged by bpeMerge; all other text goes to
+ * gpt-tokenizer whole, as before. Both give tiktoken's ids; only the time a long piece takes changes.
  */
 import { encodePiece } from "./bpeMerge";
 
 /** A piece this long (UTF-16 units) or longer is merged by bpeMerge; shorter ones by gpt-tokenizer. */
 export const LONG_PIECE = 256;
 
-// Class bits of a UTF-16 unit as the split regexes see it. A piece of cl100k_base or o200k_base is
-// an optional one-character prefix then a run of letters/marks (plus a contraction, ≤ 3 units), a
-// run of punctuation then a "tail" run of \r \n / (cl100k: \r \n), a run of whitespace, or ≤ 3
-// digits. A surrogate half may belong to a letter or to a symbol, so it counts as both.
-const LETTER = 1;
-const PUNCT = 2;
-const SPACE = 4;
-const TAIL = 8;
+// Class bits of a UTF-16 unit, from the Unicode tables the split regexes use.
+const LETTER = 1; // \p{L}
+const MARK = 2; // \p{M}
+const NUMBER = 4; // \p{N}
+const SPACE = 8; // \s
+const NEWLINE = 16; // \r \n
+const SURROGATE = 32; // half of an astral character: a letter, a number or a symbol
+const WORD = LETTER | MARK | SURROGATE;
+const APOSTROPHE = 0x27;
+
 let unitClasses: Uint8Array | undefined;
 
-/** Class bits of every UTF-16 unit, from the Unicode tables the regexes use; built once, ~5 ms. */
+/** Class bits of every UTF-16 unit; built once per process, ~5–10 ms. */
 function classTable(): Uint8Array {
   if (unitClasses) return unitClasses;
-  const table = new Uint8Array(0x10000).fill(PUNCT);
+  const table = new Uint8Array(0x10000);
   const units = new Uint16Array(0x10000).map((_, unit) => unit);
-  units.fill(0, 0xd800, 0xe000); // lone surrogates would not survive in a string
+  units.fill(0, 0xd800, 0xe000); // surrogates side by side would pair up into astral characters
   let all = "";
   for (let i = 0; i < units.length; i += 4096) all += String.fromCharCode(...units.subarray(i, i + 4096));
   const classes: [RegExp, number][] = [
-    [/[\p{L}\p{M}]+/gu, LETTER],
-    [/\p{N}+/gu, 0],
+    [/\p{L}+/gu, LETTER],
+    [/\p{M}+/gu, MARK],
+    [/\p{N}+/gu, NUMBER],
     [/\s+/gu, SPACE],
   ];
   for (const [pattern, bits] of classes)
     for (const match of all.matchAll(pattern)) table.fill(bits, match.index, match.index + match[0].length);
-  table.fill(LETTER | PUNCT, 0xd800, 0xe000);
-  for (const unit of [0x0a, 0x0d, 0x2f]) table[unit]! |= TAIL;
+  table.fill(SURROGATE, 0xd800, 0xe000);
+  table[0x0a]! |= NEWLINE;
+  table[0x0d]! |= NEWLINE;
   return (unitClasses = table);
 }
 
 /**
- * Whether some run of one class (letters, punctuation, whitespace, tail) is LONG_PIECE units or
- * longer. When none is, no piece exceeds 2 · LONG_PIECE units (punctuation run + tail run is the
- * longest), so gpt-tokenizer's merge stays cheap and the text can go to it whole; ~2 ms/MB.
+ * Whether every split of `text` by cl100k_base or o200k_base has a piece boundary at `at`
+ * (0 < at < text.length) whatever came before, and text[at − 1] is no whitespace (encodeSplit
+ * says why that matters). These "cuts" are:
+ *  - after a letter (BMP \p{L}), unless a letter, mark, surrogate or apostrophe (a contraction)
+ *    follows: letters are only ever in letter pieces, and those end there;
+ *  - after a number (BMP \p{N}) before anything but a number, and before a number after anything
+ *    but a number or whitespace: numbers are only ever in number pieces;
+ *  - before whitespace other than \r \n after anything but whitespace: no piece holds whitespace
+ *    after something else, except a punctuation piece's tail of \r \n.
  */
-export function hasLongRun(text: string): boolean {
-  const classes = classTable();
-  let letters = 0;
-  let punct = 0;
-  let space = 0;
-  let tail = 0;
-  for (let i = 0; i < text.length; i++) {
-    const bits = classes[text.charCodeAt(i)]!;
-    letters = bits & LETTER ? letters + 1 : 0;
-    punct = bits & PUNCT ? punct + 1 : 0;
-    space = bits & SPACE ? space + 1 : 0;
-    tail = bits & TAIL ? tail + 1 : 0;
-    if (letters >= LONG_PIECE || punct >= LONG_PIECE || space >= LONG_PIECE || tail >= LONG_PIECE) return true;
-  }
-  return false;
-}
-
-function append(ids: number[], more: readonly number[]): void {
-  for (const id of more) ids.push(id);
+export function isCut(text: string, at: number): boolean {
+  const classes = unitClasses ?? classTable();
+  const before = classes[text.charCodeAt(at - 1)]!;
+  const unit = text.charCodeAt(at);
+  const bits = classes[unit]!;
+  if (before & LETTER) return !(bits & WORD) && unit !== APOSTROPHE;
+  if (before & NUMBER) return !(bits & (NUMBER | SURROGATE));
+  if (bits & NUMBER) return !(before & (SPACE | SURROGATE));
+  return (bits & (SPACE | NEWLINE)) === SPACE && !(before & SPACE);
 }
 
 /**
- * Encodes a text that may hold long pieces: split with the encoding's regex (gpt-tokenizer's own,
- * so the pieces are its pieces), long pieces to bpeMerge, the stretches between them to
- * `encodeShort` (gpt-tokenizer, a whole stretch per call).
- *
- * Cutting a text at a piece boundary c changes how the part before c splits only through `$` and
- * `(?!\S)`, and both follow a run of whitespace: when text[c − 1] is no whitespace, the part before
- * c splits exactly as inside the whole text. So a stretch is cut after its last piece that does not
- * end in whitespace, and the pieces after that (whitespace, or punctuation + newlines) go one by
- * one: a piece alone always splits as itself.
+ * Encodes `text` as `encodeShort` (gpt-tokenizer) does, with long pieces merged by bpeMerge. No
+ * piece crosses a cut, so where cuts are less than LONG_PIECE apart no piece is long and the text
+ * goes to gpt-tokenizer whole. A longer stretch between cuts (a long piece; rarely text with few
+ * cuts, such as a run of digits) goes to encodeSplit.
  */
 export function encodeWithLongPieces(
   text: string,
@@ -82,6 +78,52 @@ export function encodeWithLongPieces(
   byteRanks: () => ReadonlyMap<string, number>,
 ): number[] {
   const classes = classTable();
+  let ids: number[] | undefined; // made at the first long stretch: most texts have none
+  let pending = 0; // start of the text not encoded yet
+  let cut = 0;
+  while (cut + LONG_PIECE <= text.length) {
+    // The last cut less than LONG_PIECE after this one, looked for backwards: in prose it is a
+    // few units back, so the pass reads a few units per LONG_PIECE, and none twice over.
+    let next = cut + LONG_PIECE - 1;
+    while (next > cut && !isCut(text, next)) next--;
+    if (next > cut) {
+      cut = next;
+      continue;
+    }
+    let end = cut + LONG_PIECE;
+    while (end < text.length && !isCut(text, end)) end++;
+    // The first stretch's ids become the array: no copy of a whole document's ids.
+    if (!ids) ids = cut > 0 ? encodeShort(text.slice(0, cut)) : [];
+    else if (cut > pending) append(ids, encodeShort(text.slice(pending, cut)));
+    append(ids, encodeSplit(text.slice(cut, end), splitRegex, encodeShort, byteRanks, classes));
+    pending = cut = end;
+  }
+  if (!ids) return encodeShort(text);
+  if (pending < text.length) append(ids, encodeShort(text.slice(pending)));
+  return ids;
+}
+
+function append(ids: number[], more: readonly number[]): void {
+  for (const id of more) ids.push(id);
+}
+
+/**
+ * Splits `text` with the encoding's regex (gpt-tokenizer's own, so these are its pieces): long
+ * pieces to bpeMerge, the stretches between them to `encodeShort`, a whole stretch per call.
+ *
+ * Cutting a text at a piece boundary c changes how the part before c splits only through `$` and
+ * `(?!\S)`, and both follow a run of whitespace: when text[c − 1] is no whitespace, the part before
+ * c splits exactly as inside the whole text. So a stretch is cut after its last piece that does not
+ * end in whitespace, and the pieces after that (whitespace, or punctuation + newlines) go one by
+ * one: a piece alone always splits as itself.
+ */
+function encodeSplit(
+  text: string,
+  splitRegex: RegExp,
+  encodeShort: (text: string) => number[],
+  byteRanks: () => ReadonlyMap<string, number>,
+  classes: Uint8Array,
+): number[] {
   const ids: number[] = [];
   let pending = 0; // start of the text not encoded yet
   let safe = 0; // end of the last piece not ending in whitespace: the text may be cut there

@@ -6,12 +6,13 @@
  * are large, so each encoding is loaded lazily, once, on first use.
  *
  * One exception to "gpt-tokenizer encodes": its byte-pair merge rescans the piece after every
- * merge, quadratic in the piece's length, and one unbroken piece ('a' × 200k, a run of '=' or of
- * spaces) took ~25 s. Texts holding such a piece are split here with the same regex, and the long
- * pieces merged by bpeMerge (O(n log n), the same ids); everything else still goes to gpt-tokenizer.
+ * merge, quadratic in the piece's length: one unbroken piece ('a' × 200k, a run of '=' or of
+ * spaces) took ~25 s. A cheap pass (bpeSplit) finds the stretches that may hold such a piece; they
+ * are split with gpt-tokenizer's regex and their long pieces merged by bpeMerge (O(n log n), the
+ * same ids). All other text still goes to gpt-tokenizer whole.
  */
 import { byteRankMap } from "./bpeMerge";
-import { encodeWithLongPieces, hasLongRun } from "./bpeSplit";
+import { encodeWithLongPieces } from "./bpeSplit";
 
 export const ENCODINGS = ["cl100k_base", "o200k_base"] as const;
 export type EncodingName = (typeof ENCODINGS)[number];
@@ -112,8 +113,7 @@ async function loadGptTokenizer(encoding: EncodingName): Promise<Tokenizer> {
   // Built on the first long piece only: most documents never need it.
   let byteRanks: Map<string, number> | undefined;
   const getByteRanks = () => (byteRanks ??= byteRankMap(rankTable));
-  const encode = (text: string) =>
-    hasLongRun(text) ? encodeWithLongPieces(text, splitRegex, encodeShort, getByteRanks) : encodeShort(text);
+  const encode = (text: string) => encodeWithLongPieces(text, splitRegex, encodeShort, getByteRanks);
   return {
     encoding,
     engine: "gpt-tokenizer",
