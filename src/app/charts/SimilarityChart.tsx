@@ -167,6 +167,10 @@ const CurvePlot = memo(function CurvePlot({
       <LineChart
         data={data}
         margin={MARGIN}
+        // The chart is a keyboard stop (recharts' accessibility layer: arrows walk the points): name it.
+        title="Similarity curve: one point per gap between sentences or windows; arrow keys walk the points"
+        desc="The boundaries the run chose are drawn as ticks along the bottom; the threshold as a line."
+
         onMouseMove={(state) => {
           const index = state?.activeTooltipIndex;
           const row =
