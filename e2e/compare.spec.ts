@@ -5,7 +5,7 @@
  */
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { expect, test } from "./helpers";
+import { expect, saveShot, test } from "./helpers";
 
 const SCRATCH = path.resolve(import.meta.dirname, "../.scratch");
 
@@ -81,6 +81,16 @@ test("compare pins a B, draws both runs' boundaries by status, scores side by si
   expect(finer.shared).toBeGreaterThan(0);
   await expect(marks(page, "shared").first()).toBeVisible();
   await expect(marks(page, "only-b").first()).toBeVisible();
+  // B's chunks are drawn too: dashed outlines of B's own chunk ids, on the pages beside A's boxes.
+  const bBoxes = page.getByTestId("compare-b-box");
+  await expect(bBoxes.first()).toBeVisible();
+  const bIds = new Set(await bBoxes.evaluateAll((els) => els.map((el) => el.getAttribute("data-chunk-id"))));
+  const aIds = new Set(
+    await page.getByTestId("bbox").evaluateAll((els) => els.map((el) => el.getAttribute("data-chunk-id"))),
+  );
+  expect([...bIds].some((id) => !aIds.has(id))).toBe(true);
+  await expect(page.getByTestId("compare-counts")).toContainText("edges shared");
+  await saveShot(page, "compare-b-outlines");
   // A's own run did not move.
   await expect(page.getByTestId("param-chunk_size")).toHaveValue(sizeA);
 

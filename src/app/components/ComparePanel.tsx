@@ -185,19 +185,30 @@ function CompareResult({ comparison }: { comparison: Comparison }) {
   return (
     <div className="compare-result">
       <p className="compare-counts" data-testid="compare-counts">
-        <span className="compare-count compare-count--shared" title="Boundaries both runs cut at">
-          shared <b data-testid="compare-count-shared">{boundaries.shared}</b>
+        <span
+          className="compare-count compare-count--shared"
+          title="Chunk edges (starts and ends, counted apart) both runs have"
+        >
+          edges shared <b data-testid="compare-count-shared">{boundaries.shared}</b>
         </span>
-        <span className="compare-count compare-count--only-a" title="Boundaries only A cuts at">
+        <span
+          className="compare-count compare-count--only-a"
+          title="Chunk edges (starts and ends, counted apart) only A has"
+        >
           only A <b data-testid="compare-count-only-a">{boundaries.onlyA}</b>
         </span>
-        <span className="compare-count compare-count--only-b" title="Boundaries only B cuts at">
+        <span
+          className="compare-count compare-count--only-b"
+          title="Chunk edges (starts and ends, counted apart) only B has"
+        >
           only B <b data-testid="compare-count-only-b">{boundaries.onlyB}</b>
         </span>
       </p>
       <p className="compare-note">
-        A boundary is a chunk&apos;s start or end (leaves of a parent/child run); two are shared when only
-        whitespace lies between them.
+        Counts of chunk edges: every chunk&apos;s start and its end count apart (leaves of a parent/child
+        run), so a run of n chunks has about 2n edges; an edge is shared when the other run has one with only
+        whitespace between them. On the page A&apos;s chunks are filled, B&apos;s are dashed orange outlines,
+        and each edge is a bar coloured by who cuts there.
       </p>
       {scores ? (
         <table className="compare-scores" data-testid="compare-scores">

@@ -10,7 +10,7 @@ import type { BoundaryMark, ScoreDelta } from "../../core/compare";
 import type { ChunkRun } from "../../core/chunk";
 import type { DocModel } from "../../core/document";
 import { useChunkRun, type ChunkRunState } from "../engine/queries";
-import { useCompareMarks, type CompareMarksByPage } from "./compareMarks";
+import { type BBox, type BBoxesByPage, useCompareMarks, type CompareMarksByPage } from "./compareMarks";
 import { currentConfig, defaultConfig, useWorkbench, withParam } from "./store";
 
 interface CompareState {
@@ -99,6 +99,8 @@ export interface Comparison {
   /** Null until both runs carry their scores. */
   scores: ScoreDelta[] | null;
   marksByPage: CompareMarksByPage;
+  /** B's chunks' boxes by page: drawn as outlines over A's filled boxes. */
+  bBoxesByPage: BBoxesByPage;
 }
 
 /**
@@ -119,11 +121,23 @@ export function useComparison(
       if (list) list.push(mark);
       else marksByPage.set(mark.page, [mark]);
     }
+    const bBoxesByPage = new Map<number, BBox[]>();
+    for (const chunk of b.chunks) {
+      for (const box of chunk.boxes) {
+        const list = bBoxesByPage.get(box.page);
+        const entry = { ...box, chunkId: chunk.id };
+        if (list) list.push(entry);
+        else bBoxesByPage.set(box.page, [entry]);
+      }
+    }
     const scores = a.quality && b.quality ? scoreDeltas(a.quality, b.quality) : null;
-    return { boundaries, scores, marksByPage };
+    return { boundaries, scores, marksByPage, bBoxesByPage };
   }, [doc, a, b]);
   useEffect(() => {
-    useCompareMarks.setState({ byPage: comparison?.marksByPage ?? null });
+    useCompareMarks.setState({
+      byPage: comparison?.marksByPage ?? null,
+      bBoxes: comparison?.bBoxesByPage ?? null,
+    });
   }, [comparison]);
   return comparison;
 }

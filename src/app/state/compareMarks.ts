@@ -5,7 +5,17 @@
  */
 import { create } from "zustand";
 import type { BoundaryMark } from "../../core/compare";
+import type { PageRect } from "../../core/document";
 
 export type CompareMarksByPage = ReadonlyMap<number, readonly BoundaryMark[]>;
 
-export const useCompareMarks = create<{ byPage: CompareMarksByPage | null }>()(() => ({ byPage: null }));
+/** One box of one of B's chunks, with the chunk it belongs to (outlined on the page in B's colour). */
+export interface BBox extends PageRect {
+  chunkId: string;
+}
+
+export type BBoxesByPage = ReadonlyMap<number, readonly BBox[]>;
+
+export const useCompareMarks = create<{ byPage: CompareMarksByPage | null; bBoxes: BBoxesByPage | null }>()(
+  () => ({ byPage: null, bBoxes: null }),
+);
