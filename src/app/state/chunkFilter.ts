@@ -11,11 +11,7 @@ export function normalizeNeedle(filter: string): string {
   return filter.trim().toLowerCase();
 }
 
-export function chunkMatches(
-  chunk: Chunk,
-  needle: string,
-  qualityFlags: readonly string[] = NO_FLAGS,
-): boolean {
+function chunkMatches(chunk: Chunk, needle: string, qualityFlags: readonly string[] = NO_FLAGS): boolean {
   return (
     chunk.id.toLowerCase().includes(needle) ||
     chunk.text.toLowerCase().includes(needle) ||
