@@ -9,6 +9,7 @@ import {
   validateRoutingRules,
 } from "../../routing";
 import type { EncodingName } from "../../text/tokenizer";
+import { BATCH_SIZE_PARAM, WINDOW_SIZE_PARAM } from "../late-embedding/meta";
 
 interface HybridRouting {
   /** rag_routing_rules.yaml as an object; null → no routing, the config's `mode` applies. */
@@ -117,24 +118,8 @@ export const hybridMeta: ChunkerMeta<HybridConfig> = {
       type: "boolean",
       help: "Seed: false. On: mode late runs late-embedding (window_size, batch_size; the session's embedder), falling back to late-jaccard as that chunker does.",
     },
-    {
-      key: "window_size",
-      label: "Window size (sentences)",
-      type: "int",
-      min: 1,
-      max: 50,
-      step: 1,
-      help: "Seed: 3. Sentences per embedded window, with embedding similarity on.",
-    },
-    {
-      key: "batch_size",
-      label: "Batch size (windows)",
-      type: "int",
-      min: 1,
-      max: 512,
-      step: 1,
-      help: "Seed: 16. Windows per embedding request, with embedding similarity on.",
-    },
+    { ...WINDOW_SIZE_PARAM, help: "Seed: 3. Sentences per embedded window, with embedding similarity on." },
+    { ...BATCH_SIZE_PARAM, help: "Seed: 16. Windows per embedding request, with embedding similarity on." },
     {
       key: "routing",
       label: "Routing rules",

@@ -1,5 +1,5 @@
 /** What the page needs of NOESIS late chunking, Phase 2 (embeddings): its config, defaults, params and checks — no algorithm (run.ts). */
-import type { ChunkerMeta, ConfigProblem } from "../../chunk";
+import type { ChunkerMeta, ConfigProblem, NumberParam } from "../../chunk";
 import { LATE_JACCARD_DEFAULTS, type LateJaccardConfig } from "../late-jaccard/meta";
 import { checkLateSizes, LATE_SIZE_PARAMS } from "../late/sizes";
 import { DEFAULT_THRESHOLD_AMOUNT, THRESHOLD_MODES, type ThresholdMode } from "../../similarity/breakpoints";
@@ -26,6 +26,27 @@ export const LATE_EMBEDDING_DEFAULTS: LateEmbeddingConfig = {
 };
 
 const ENCODING: EncodingName = "cl100k_base";
+
+/** The seed's Phase 2 window and batch, shared with the hybrid chunker's use_embedding_similarity. */
+export const WINDOW_SIZE_PARAM: NumberParam = {
+  key: "window_size",
+  label: "Window size (sentences)",
+  type: "int",
+  min: 1,
+  max: 50,
+  step: 1,
+  help: "Seed: 3. Sentences per embedded window; a low cosine between windows j and j+1 marks the gap after sentence j+window_size−1.",
+};
+
+export const BATCH_SIZE_PARAM: NumberParam = {
+  key: "batch_size",
+  label: "Batch size (windows)",
+  type: "int",
+  min: 1,
+  max: 2048,
+  step: 1,
+  help: "Seed: 16. Windows per embed request, up to four requests at once (an endpoint with a smaller batch setting splits further).",
+};
 
 /** Amount ranges per mode, beyond the param's own [min, max]. */
 function checkAmount(config: LateEmbeddingConfig): ConfigProblem[] {
@@ -68,26 +89,10 @@ export const lateEmbeddingMeta: ChunkerMeta<LateEmbeddingConfig> = {
       max: 1,
       step: 0.01,
       seedSilent: true,
-      help: "Used only when the run falls back to late-jaccard: Jaccard of adjacent sentences below this → boundary (workbench 0.1).",
+      help: "Used only when the run falls back to late-jaccard (its default running-chunk loop, the seed code's 0.7): once a chunk reaches target_tokens, Jaccard of the chunk and the next sentence below this → the next chunk carries overlap.",
     },
-    {
-      key: "window_size",
-      label: "Window size (sentences)",
-      type: "int",
-      min: 1,
-      max: 50,
-      step: 1,
-      help: "Seed: 3. Sentences per embedded window; a low cosine between windows j and j+1 marks the gap after sentence j+window_size−1.",
-    },
-    {
-      key: "batch_size",
-      label: "Batch size",
-      type: "int",
-      min: 1,
-      max: 2048,
-      step: 1,
-      help: "Seed: 16. Windows per embed request (an endpoint with a smaller batch setting splits further).",
-    },
+    WINDOW_SIZE_PARAM,
+    BATCH_SIZE_PARAM,
     {
       key: "use_content_based_ids",
       label: "Content-based ids",
