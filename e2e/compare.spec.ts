@@ -90,6 +90,11 @@ test("compare pins a B, draws both runs' boundaries by status, scores side by si
   );
   expect([...bIds].some((id) => !aIds.has(id))).toBe(true);
   await expect(page.getByTestId("compare-counts")).toContainText("edges shared");
+  // The similarity chart shows B's cuts beside A's.
+  const rugB = page.getByTestId("boundary-rug-b");
+  await expect(rugB).toBeVisible();
+  expect(Number(await rugB.getAttribute("data-boundaries"))).toBeGreaterThan(0);
+  await expect(page.getByTestId("similarity-chart")).toContainText(/B: \d+ boundaries/);
   await saveShot(page, "compare-b-outlines");
   // A's own run did not move.
   await expect(page.getByTestId("param-chunk_size")).toHaveValue(sizeA);

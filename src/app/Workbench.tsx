@@ -206,7 +206,11 @@ const DocumentView = memo(function DocumentView({
             onHierarchyViewChange={setHierarchyView}
           />
         )}
-        <SimilarityPanel run={runState.ranges} doc={doc} />
+        <SimilarityPanel
+          run={runState.ranges}
+          doc={doc}
+          runB={compare.enabled ? compare.state.ranges : undefined}
+        />
       </section>
       <aside className="chunks">
         {runState.problems.length > 0 && chunks.length > 0 && (

@@ -21,6 +21,8 @@ export interface SimilarityChartProps {
   labelOf(index: number): string;
   /** Indices of points where the run placed a boundary. */
   boundaries: readonly number[];
+  /** A/B compare on: indices of points where B cuts. */
+  boundariesB?: readonly number[] | undefined;
   threshold: number | null;
   /** Null: the threshold is not on this scale and cannot be dragged; the string says why. */
   onThresholdChange: ((similarity: number) => void) | null;
@@ -39,7 +41,7 @@ const MAX_DOTS = 200;
 const RUG_HEIGHT = 8;
 
 export const SimilarityChart = memo(function SimilarityChart(props: SimilarityChartProps) {
-  const { points, boundaries, threshold, onThresholdChange, handleHint, title } = props;
+  const { points, boundaries, boundariesB, threshold, onThresholdChange, handleHint, title } = props;
   const lo = useMemo(() => {
     let min = 0;
     for (const p of points) if (p.value < min) min = p.value;
@@ -82,6 +84,7 @@ export const SimilarityChart = memo(function SimilarityChart(props: SimilarityCh
         <span className="hint">
           {" "}
           · {points.length} gaps · {boundaries.length} boundaries
+          {boundariesB && ` · B: ${boundariesB.length} boundaries (ticks along the top)`}
           {shown !== null && ` · threshold ${shown.toFixed(3)}`}
         </span>
       </figcaption>
@@ -102,6 +105,7 @@ export const SimilarityChart = memo(function SimilarityChart(props: SimilarityCh
           plotTop={plotTop}
           plotHeight={plotHeight}
         />
+        {boundariesB && <CompareRug points={points} boundaries={boundariesB} />}
         {shown !== null && (
           <div
             className={`threshold-handle${onThresholdChange ? "" : " disabled"}`}
@@ -215,6 +219,49 @@ const CurvePlot = memo(function CurvePlot({
 });
 
 const TICK = { fontSize: 10 };
+
+/**
+ * A/B compare: B's boundaries as a rug of ticks along the top of the plot (A's are on the curve or
+ * along the bottom), in B's own colour, so where the two runs cut differently reads at a glance.
+ */
+const CompareRug = memo(function CompareRug({
+  points,
+  boundaries,
+}: {
+  points: readonly CurvePoint[];
+  boundaries: readonly number[];
+}) {
+  const canvas = useRef<HTMLCanvasElement>(null);
+  useEffect(() => {
+    const el = canvas.current;
+    if (!el) return;
+    const ratio = window.devicePixelRatio || 1;
+    const width = el.clientWidth;
+    el.width = Math.max(1, Math.round(width * ratio));
+    el.height = Math.round(RUG_HEIGHT * ratio);
+    const ctx = el.getContext("2d");
+    if (!ctx) return;
+    ctx.scale(ratio, ratio);
+    ctx.fillStyle = "#7c3aed";
+    const span = Math.max(1, points.length - 1);
+    for (const b of boundaries) ctx.fillRect(Math.round((b / span) * (width - 1)), 0, 1.5, RUG_HEIGHT);
+  }, [points, boundaries]);
+  return (
+    <canvas
+      ref={canvas}
+      className="boundary-rug boundary-rug--b"
+      data-testid="boundary-rug-b"
+      data-boundaries={boundaries.length}
+      title={`B: ${boundaries.length} boundaries, one tick each`}
+      style={{
+        left: Y_AXIS_WIDTH,
+        width: `calc(100% - ${Y_AXIS_WIDTH + MARGIN.right}px)`,
+        height: RUG_HEIGHT,
+        top: MARGIN.top,
+      }}
+    />
+  );
+});
 
 /**
  * A run's boundaries on one canvas over the plot: dots on the curve while there are few, a rug of

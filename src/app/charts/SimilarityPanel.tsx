@@ -28,7 +28,16 @@ interface Curve {
   hint: string;
 }
 
-export function SimilarityPanel({ run, doc }: { run: ChunkRun | undefined; doc: DocModel | undefined }) {
+export function SimilarityPanel({
+  run,
+  doc,
+  runB,
+}: {
+  run: ChunkRun | undefined;
+  doc: DocModel | undefined;
+  /** A/B compare on: B's run, whose boundaries are drawn beside A's. */
+  runB?: ChunkRun | undefined;
+}) {
   const docId = doc?.id;
   const setParam = useWorkbench((s) => s.setParam);
   const selectChunk = useWorkbench((s) => s.selectChunk);
@@ -94,6 +103,18 @@ export function SimilarityPanel({ run, doc }: { run: ChunkRun | undefined; doc: 
       hint: "",
     };
   }, [run, trace, adjacent.data, setParam]);
+
+  // B's cuts on the same curve: the gaps nearest B's chunk starts (parents aside).
+  const boundariesB = useMemo(
+    () =>
+      runB && curve
+        ? boundaryPoints(
+            curve.points,
+            runB.chunks.filter((c) => c.level !== "parent").map((c) => c.start),
+          )
+        : undefined,
+    [runB, curve],
+  );
 
   // The points keep their identity while the curve does (the adjacent curve across every run of a
   // document): the chart then redraws only the run's boundaries, never its line.
@@ -168,6 +189,7 @@ export function SimilarityPanel({ run, doc }: { run: ChunkRun | undefined; doc: 
         points={points}
         labelOf={labelOf}
         boundaries={curve.boundaries}
+        boundariesB={boundariesB}
         threshold={curve.threshold}
         onThresholdChange={curve.onThreshold}
         handleHint={curve.hint}
