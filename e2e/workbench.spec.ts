@@ -4,6 +4,7 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { PDFDocument } from "pdf-lib";
 import type { Page } from "@playwright/test";
 import { expect, saveShot, test } from "./helpers";
 
@@ -249,6 +250,16 @@ test.describe("bad input", () => {
     await page.getByTestId("param-chunk_size").fill("100");
     await expect(page.getByTestId("run-status")).toHaveText("done");
     await expect(page.getByTestId("chunk-count")).not.toHaveText(before!);
+  });
+
+  test("a valid PDF with no pages says so instead of a green ready over nothing", async ({ page }) => {
+    await openApp(page);
+    const empty = await (await PDFDocument.create()).save({ addDefaultPage: false });
+    await page
+      .getByTestId("file-input")
+      .setInputFiles({ name: "empty.pdf", mimeType: "application/pdf", buffer: Buffer.from(empty) });
+    await expect(page.getByTestId("doc-status")).toHaveText(/^error: empty\.pdf: the PDF has no pages/);
+    await expect(page.getByTestId("page-1")).toHaveCount(0);
   });
 
   test("an unsupported file type says so", async ({ page }) => {

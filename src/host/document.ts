@@ -7,6 +7,7 @@ import { textDocModel, type DocModel } from "../core/document";
 import { detectKind, extensionOf, type DocumentKind } from "../core/fileKind";
 import { sha256Hex } from "../core/text/hash";
 import { markdownHeadings } from "../core/text/markdown";
+import { PdfError } from "../pdf/errors";
 import { InputError } from "./errors";
 
 interface PdfExtractOptions {
@@ -42,12 +43,16 @@ export async function openDocument(bytes: Uint8Array, name: string, options: Ope
       kind === "markdown" ? markdownHeadings(text) : [],
     );
   }
-  return options.extractPdf(bytes, {
+  const doc = await options.extractPdf(bytes, {
     name,
     ...(options.password !== undefined ? { password: options.password } : {}),
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
   });
+  // A valid PDF with an empty page tree opens "fine" and would read as ready over a blank viewer.
+  if (doc.pages.length === 0)
+    throw new PdfError("no-text", "the PDF has no pages — nothing to show or chunk");
+  return doc;
 }
 
 function decodeUtf8(bytes: Uint8Array, name: string): string {
