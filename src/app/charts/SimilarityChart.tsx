@@ -221,6 +221,27 @@ const CurvePlot = memo(function CurvePlot({
 const TICK = { fontSize: 10 };
 
 /**
+ * A canvas sized to its CSS width and `height` at the device's pixel ratio, cleared, scaled to CSS
+ * pixels and ready to fill in `color`; null before it is mounted.
+ */
+function canvasFor(
+  el: HTMLCanvasElement | null,
+  height: number,
+  color: string,
+): { ctx: CanvasRenderingContext2D; width: number } | null {
+  if (!el) return null;
+  const ratio = window.devicePixelRatio || 1;
+  const width = el.clientWidth;
+  el.width = Math.max(1, Math.round(width * ratio));
+  el.height = Math.round(height * ratio);
+  const ctx = el.getContext("2d");
+  if (!ctx) return null;
+  ctx.scale(ratio, ratio);
+  ctx.fillStyle = color;
+  return { ctx, width };
+}
+
+/**
  * A/B compare: B's boundaries as a rug of ticks along the top of the plot (A's are on the curve or
  * along the bottom), in B's own colour, so where the two runs cut differently reads at a glance.
  */
@@ -233,16 +254,9 @@ const CompareRug = memo(function CompareRug({
 }) {
   const canvas = useRef<HTMLCanvasElement>(null);
   useEffect(() => {
-    const el = canvas.current;
-    if (!el) return;
-    const ratio = window.devicePixelRatio || 1;
-    const width = el.clientWidth;
-    el.width = Math.max(1, Math.round(width * ratio));
-    el.height = Math.round(RUG_HEIGHT * ratio);
-    const ctx = el.getContext("2d");
-    if (!ctx) return;
-    ctx.scale(ratio, ratio);
-    ctx.fillStyle = "#7c3aed";
+    const drawing = canvasFor(canvas.current, RUG_HEIGHT, "#7c3aed");
+    if (!drawing) return;
+    const { ctx, width } = drawing;
     const span = Math.max(1, points.length - 1);
     for (const b of boundaries) ctx.fillRect(Math.round((b / span) * (width - 1)), 0, 1.5, RUG_HEIGHT);
   }, [points, boundaries]);
@@ -286,16 +300,9 @@ const BoundaryMarks = memo(function BoundaryMarks({
   const canvas = useRef<HTMLCanvasElement>(null);
   const height = dots ? HEIGHT : RUG_HEIGHT;
   useEffect(() => {
-    const el = canvas.current;
-    if (!el) return;
-    const ratio = window.devicePixelRatio || 1;
-    const width = el.clientWidth;
-    el.width = Math.max(1, Math.round(width * ratio));
-    el.height = Math.round(height * ratio);
-    const ctx = el.getContext("2d");
-    if (!ctx) return;
-    ctx.scale(ratio, ratio);
-    ctx.fillStyle = "#e8590c";
+    const drawing = canvasFor(canvas.current, height, "#e8590c");
+    if (!drawing) return;
+    const { ctx, width } = drawing;
     const span = Math.max(1, points.length - 1);
     const x = (i: number) => (i / span) * (width - 1);
     if (!dots) {
