@@ -1,0 +1,232 @@
+/**
+ * Retrieval evaluation (DESIGN §8): a resolved question set asked of a collection — every chunk of
+ * every document of the set, each chunked with the config under test — through a retriever, scored
+ * per question on character ranges. An `Evaluator` lives as long as its host (the engine worker,
+ * the CLI) so its caches carry over between slider moves: the BM25 index is updated with the
+ * chunks that changed, and embeddings are kept by text hash.
+ */
+import { EmbedderError, type Embedder } from "../providers/embedder";
+import { cachedEmbedder, MemoryEmbeddingCache } from "../providers/cache";
+import { createLexicalEmbedder } from "../providers/lexical";
+import { dot, normalizeInPlace } from "../providers/vectors";
+import { noesisSentences } from "../text/noesisSentences";
+import { yieldToEventLoop } from "../checkpoint";
+import { Bm25Index, type ScoredPosition } from "./bm25";
+import { meanMetrics, scoreQuestion, type MeanMetrics, type QuestionMetrics } from "./metrics";
+import type { NamedText, ResolvedQuestion } from "./questions";
+
+export const RETRIEVERS = ["bm25", "embed", "local"] as const;
+export type RetrieverId = (typeof RETRIEVERS)[number];
+export const DEFAULT_K = 5;
+
+/** A chunk of the collection: what retrieval and the metrics read of it. */
+interface EvalChunk {
+  id: string;
+  start: number;
+  end: number;
+  /** The text a pipeline would index (a declared prefix included). */
+  text: string;
+  tokens: number;
+}
+
+export interface EvalDocument extends NamedText {
+  chunks: readonly EvalChunk[];
+}
+
+interface RetrievedChunk {
+  doc: string;
+  start: number;
+  end: number;
+  score: number;
+  chunk_id: string;
+}
+
+interface QuestionResult extends QuestionMetrics {
+  id: string;
+  question: string;
+  doc: string;
+  retrieved: RetrievedChunk[];
+  /** Tokens of the retrieved chunks: what the question costs a prompt. */
+  retrieved_tokens: number;
+}
+
+export interface EvalResult {
+  retriever: RetrieverId;
+  k: number;
+  metrics: MeanMetrics;
+  questions: QuestionResult[];
+  /** Mean tokens retrieved per question (the sweep's cost axis). */
+  retrieved_tokens: number;
+  chunks: number;
+  /** The label of the embedder that ranked (embed, local), for the UI to name it. */
+  embedderLabel?: string;
+  warnings: string[];
+  timings: { index_ms: number; retrieve_ms: number; score_ms: number };
+  /** How many chunks the incremental index added and removed (bm25). */
+  indexUpdate?: { added: number; removed: number };
+}
+
+export interface EvalOptions {
+  k?: number;
+  retriever?: RetrieverId;
+  /** The configured endpoint's embedder, for `embed`. */
+  endpointEmbedder?: Embedder;
+  signal?: AbortSignal;
+}
+
+const now = () => performance.now();
+
+export class Evaluator {
+  private readonly bm25 = new Bm25Index();
+  private readonly vectors = new MemoryEmbeddingCache({ maxBytes: 128 * 1024 * 1024 });
+  private local: { key: string; embedder: Embedder } | null = null;
+
+  async evaluate(
+    docs: readonly EvalDocument[],
+    questions: readonly ResolvedQuestion[],
+    options: EvalOptions = {},
+  ): Promise<EvalResult> {
+    const k = options.k ?? DEFAULT_K;
+    if (!Number.isInteger(k) || k < 1) throw new RangeError(`k must be a whole number from 1, got ${k}`);
+    options.signal?.throwIfAborted();
+    const collection = docs.flatMap((d, doc) => d.chunks.map((chunk) => ({ doc, chunk })));
+    const warnings: string[] = [];
+    let retriever = options.retriever ?? "bm25";
+    // index_ms: building the index (bm25) or embedding the texts (embed, local); retrieve_ms: ranking.
+    let indexMs = 0;
+    let retrieveMs = 0;
+    let ranked: ScoredPosition[][] | null = null;
+    let embedderLabel: string | undefined;
+    let indexUpdate: EvalResult["indexUpdate"];
+    if (retriever === "embed" && !options.endpointEmbedder) {
+      warnings.push("no embedding endpoint is configured: ranked with bm25 instead of embed");
+      retriever = "bm25";
+    }
+    if (retriever !== "bm25") {
+      const embedder = retriever === "embed" ? options.endpointEmbedder! : this.localEmbedder(docs);
+      embedderLabel = embedder.label;
+      try {
+        const t0 = now();
+        const vectors = await this.embedAll(
+          embedder,
+          collection.map((c) => c.chunk.text),
+          questions,
+          options.signal,
+        );
+        const t1 = now();
+        ranked = await rankByVectors(vectors, k, options.signal);
+        [indexMs, retrieveMs] = [t1 - t0, now() - t1];
+      } catch (err) {
+        if (!(err instanceof EmbedderError)) throw err;
+        warnings.push(`${embedder.label} failed (${err.reason}): ranked with bm25 instead of ${retriever}`);
+        retriever = "bm25";
+        embedderLabel = undefined;
+      }
+    }
+    if (!ranked) {
+      const t1 = now();
+      this.bm25.sync(
+        collection.map(({ doc, chunk }) => ({
+          key: `${doc}:${chunk.start}:${chunk.end}:${chunk.text}`,
+          text: chunk.text,
+        })),
+      );
+      const t2 = now();
+      indexMs = t2 - t1;
+      indexUpdate = this.bm25.lastUpdate;
+      ranked = [];
+      for (const [i, q] of questions.entries()) {
+        if (i % 64 === 63) await yieldIf(options.signal);
+        ranked.push(this.bm25.top(q.question, k));
+      }
+      retrieveMs = now() - t2;
+    }
+    const t2 = now();
+    const results = questions.map((q, i): QuestionResult => {
+      const top = ranked[i]!;
+      const retrieved = top.map(({ position, score }) => {
+        const { doc, chunk } = collection[position]!;
+        return { doc, start: chunk.start, end: chunk.end, score, chunk };
+      });
+      const metrics = scoreQuestion(q.doc, q.references, retrieved, docs[q.doc]!.chunks);
+      return {
+        id: q.id,
+        question: q.question,
+        doc: docs[q.doc]!.name,
+        ...metrics,
+        retrieved: retrieved.map((r) => ({
+          doc: docs[r.doc]!.name,
+          start: r.start,
+          end: r.end,
+          score: r.score,
+          chunk_id: r.chunk.id,
+        })),
+        retrieved_tokens: retrieved.reduce((s, r) => s + r.chunk.tokens, 0),
+      };
+    });
+    const t3 = now();
+    return {
+      retriever,
+      k,
+      metrics: meanMetrics(results),
+      questions: results,
+      retrieved_tokens:
+        results.length === 0 ? 0 : results.reduce((s, r) => s + r.retrieved_tokens, 0) / results.length,
+      chunks: collection.length,
+      ...(embedderLabel ? { embedderLabel } : {}),
+      warnings,
+      timings: { index_ms: indexMs, retrieve_ms: retrieveMs, score_ms: t3 - t2 },
+      ...(indexUpdate ? { indexUpdate } : {}),
+    };
+  }
+
+  /** The local embedder fitted on the collection's sentences, kept while the documents stay the same. */
+  private localEmbedder(docs: readonly NamedText[]): Embedder {
+    const key = docs.map((d) => d.id).join("|");
+    if (this.local?.key !== key) {
+      const sentences = docs.flatMap((d) => noesisSentences(d.text).map((s) => d.text.slice(s.start, s.end)));
+      this.local = { key, embedder: createLexicalEmbedder(sentences) };
+    }
+    return this.local.embedder;
+  }
+
+  /** Chunks and questions embedded (cached by text hash), scaled to unit length. */
+  private async embedAll(
+    embedder: Embedder,
+    chunkTexts: readonly string[],
+    questions: readonly ResolvedQuestion[],
+    signal?: AbortSignal,
+  ): Promise<{ chunks: Float32Array[]; questions: Float32Array[] }> {
+    const cached = cachedEmbedder(embedder, this.vectors);
+    const unit = (v: Float32Array) => normalizeInPlace(Float32Array.from(v));
+    const chunks = (await cached.embed(chunkTexts, signal)).map(unit);
+    const asked = await cached.embed(
+      questions.map((q) => q.question),
+      signal,
+    );
+    return { chunks, questions: asked.map(unit) };
+  }
+}
+
+/** Cosine ranking, k best per question. */
+async function rankByVectors(
+  vectors: { chunks: Float32Array[]; questions: Float32Array[] },
+  k: number,
+  signal?: AbortSignal,
+): Promise<ScoredPosition[][]> {
+  const ranked: ScoredPosition[][] = [];
+  for (const [i, qv] of vectors.questions.entries()) {
+    if (i % 16 === 15) await yieldIf(signal);
+    const scored = vectors.chunks.map((cv, position) => ({ position, score: dot(qv, cv) }));
+    // Cosines may be negative: every chunk is a candidate, best first, ties in collection order.
+    scored.sort((a, b) => b.score - a.score || a.position - b.position);
+    ranked.push(scored.slice(0, k));
+  }
+  return ranked;
+}
+
+async function yieldIf(signal: AbortSignal | undefined): Promise<void> {
+  if (!signal) return;
+  await yieldToEventLoop();
+  signal.throwIfAborted();
+}
