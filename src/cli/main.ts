@@ -18,7 +18,11 @@ import {
   SecretInConfigError,
 } from "../core/export/formats";
 import { EngineHost } from "../host/engine";
-import { exitCodeOf, OutputError, UsageError } from "../host/errors";
+import { EvaluationHost } from "../host/evaluation";
+import { DEFAULT_K, RETRIEVERS, type RetrieverId } from "../core/eval/evaluate";
+import { QuestionSetError } from "../core/eval/errors";
+import { namedDocuments, namesDocument, parseQuestionSet } from "../core/eval/questions";
+import { exitCodeOf, InputError, OutputError, UsageError } from "../host/errors";
 import { extractPdfBytes } from "../pdf/node";
 import { assertHasText, pageProblems } from "../pdf/problems";
 import { endpointsFromFlags, ENDPOINT_FLAG_OPTIONS } from "./endpoints";
@@ -29,12 +33,15 @@ const USAGE = `usage: npm run -s cli -- COMMAND …
   chunk FILE [--chunker ID] [--config F] [--password P] [--out F] [--format jsonl|csv] [--csv-raw]
         [--stats F] [--tenant T] [--doc-class C] [--collection K] [--max-bytes N]
         [--embed-url URL --embed-model M] [--llm-url URL --llm-model M] [--key-env VAR]
+  eval --questions F [--docs-dir D] [FILE…] [--chunker ID] [--config F] [--k 5]
+       [--retriever bm25|embed|local] [--password P] [--max-bytes N] [endpoint flags]
   chunkers --json
   export --chunker ID [--config F] --format NAME [--out F]
     NAME: ${CONFIG_FORMAT_IDS.join(", ")}`;
 
 /** One process, one engine: the same host the browser's engine worker runs. */
-const host = new EngineHost(extractPdfBytes);
+const host = new EngineHost(extractPdfBytes, Number.POSITIVE_INFINITY);
+const evaluation = new EvaluationHost(host);
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -45,6 +52,8 @@ async function main(argv: string[]): Promise<number> {
       return chunk(rest);
     case "chunkers":
       return chunkers(rest);
+    case "eval":
+      return evalCommand(rest);
     case "export":
       return exportCommand(rest);
     case undefined:
@@ -157,6 +166,109 @@ async function chunk(args: string[]): Promise<number> {
     process.stdout.write(data);
   }
   return 0;
+}
+
+/**
+ * `eval` (DESIGN §8): a question set asked of the documents it names (found in --docs-dir, by
+ * default the set's own folder, as <name>.md|.txt|.pdf) and of the FILE arguments, each chunked with
+ * the config under test; one JSON object out. Arguments, config and the set are checked before any
+ * document is read.
+ */
+async function evalCommand(args: string[]): Promise<number> {
+  const { values, positionals } = parse(args, {
+    questions: { type: "string" },
+    "docs-dir": { type: "string" },
+    chunker: { type: "string" },
+    config: { type: "string" },
+    k: { type: "string" },
+    retriever: { type: "string" },
+    password: { type: "string" },
+    "max-bytes": { type: "string" },
+    ...ENDPOINT_FLAG_OPTIONS,
+  });
+  if (!values.questions)
+    throw new UsageError("missing --questions F (Chroma's CSV or the workbench's JSONL)");
+  const endpoints = endpointsFromFlags(values, process.env);
+  const { chunker, config } = await chunkerAndConfig(values.chunker, values.config);
+  getChunker(chunker);
+  resolveConfigOrThrow(chunker, config);
+  const k = values.k === undefined ? DEFAULT_K : Number(values.k);
+  if (!/^\d+$/.test(values.k ?? "5") || !Number.isSafeInteger(k) || k < 1)
+    throw new UsageError(`--k must be a whole number from 1, got "${values.k}"`);
+  const retriever = (values.retriever ?? "bm25") as RetrieverId;
+  if (!RETRIEVERS.includes(retriever))
+    throw new UsageError(`unknown --retriever "${values.retriever}" (${RETRIEVERS.join(", ")})`);
+  if (retriever === "embed" && !endpoints.embedding)
+    throw new UsageError("--retriever embed asks the embedding endpoint: give --embed-url and --embed-model");
+  const maxBytes = maxBytesOf(values["max-bytes"]);
+  let setText: string;
+  try {
+    setText = await readFile(values.questions, "utf8");
+  } catch (err) {
+    throw new UsageError(
+      `cannot read questions ${values.questions}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`,
+    );
+  }
+  let set;
+  try {
+    set = parseQuestionSet(setText, values.questions);
+  } catch (err) {
+    if (err instanceof QuestionSetError) throw new QuestionSetError(`${values.questions}: ${err.message}`);
+    throw err;
+  }
+  const docsDir = values["docs-dir"] ?? path.dirname(values.questions);
+
+  const docs = [];
+  for (const file of positionals) docs.push(await loadDocument(host, file, values.password, maxBytes));
+  for (const name of namedDocuments(set)) {
+    if (docs.some((d) => namesDocument(d, name))) continue;
+    const file = await findInFolder(docsDir, name);
+    docs.push(await loadDocument(host, file, values.password, maxBytes));
+  }
+  for (const doc of docs) reportPages(doc);
+  host.setEndpoints(endpoints);
+  const result = await evaluation
+    .evaluate({ set, chunker, config, k, retriever, docIds: docs.map((d) => d.id) })
+    .catch((err: unknown) => {
+      // A span outside its text is found once the documents are read: the message names the set too.
+      if (err instanceof QuestionSetError) throw new QuestionSetError(`${values.questions}: ${err.message}`);
+      throw err;
+    });
+  for (const warning of result.warnings) process.stderr.write(`warning: ${warning}\n`);
+  process.stdout.write(
+    JSON.stringify({
+      chunker: result.chunker,
+      config: result.config,
+      retriever: result.retriever,
+      k: result.k,
+      metrics: result.metrics,
+      questions: result.questions.map((q) => ({
+        id: q.id,
+        question: q.question,
+        doc: q.doc,
+        recall: q.recall,
+        precision: q.precision,
+        iou: q.iou,
+        precision_omega: q.precision_omega,
+        hit: q.hit,
+        rr: q.rr,
+        retrieved: q.retrieved,
+      })),
+    }) + "\n",
+  );
+  return 0;
+}
+
+/** D/<name>, or D/<name>.md|.txt|.pdf: the document a set names; missing is unusable input (exit 3). */
+async function findInFolder(dir: string, name: string): Promise<string> {
+  const candidates = [name, `${name}.md`, `${name}.txt`, `${name}.pdf`].map((n) => path.join(dir, n));
+  for (const file of candidates) {
+    const found = await stat(file).catch(() => null);
+    if (found?.isFile()) return file;
+  }
+  throw new InputError(
+    `the question set names "${name}", which is not among the FILE arguments nor in ${dir} as ${name}.md, .txt or .pdf (--docs-dir D)`,
+  );
 }
 
 /**

@@ -52,10 +52,15 @@ export class EngineHost {
   private readonly documents = new Map<string, DocModel>();
   private readonly encoded = new EncodedTextCache(MAX_DOCUMENTS * 2);
   private readonly runs = new Map<string, ChunkRun>();
+  private readonly inFlight = new Map<string, Promise<ChunkRun>>();
   readonly providers = new SessionProviders();
   readonly ledger = new LlmLedger();
 
-  constructor(private readonly extractPdf: PdfExtractor) {}
+  constructor(
+    private readonly extractPdf: PdfExtractor,
+    /** How many documents are held before the oldest is dropped (the CLI's evaluation holds its whole collection). */
+    private readonly maxDocuments = MAX_DOCUMENTS,
+  ) {}
 
   async open(
     bytes: Uint8Array,
@@ -78,7 +83,7 @@ export class EngineHost {
   keep(doc: DocModel): void {
     this.documents.delete(doc.id);
     this.documents.set(doc.id, doc);
-    while (this.documents.size > MAX_DOCUMENTS) this.forget(this.documents.keys().next().value!);
+    while (this.documents.size > this.maxDocuments) this.forget(this.documents.keys().next().value!);
   }
 
   has(docId: string): boolean {
@@ -88,6 +93,11 @@ export class EngineHost {
   forget(docId: string): void {
     this.documents.delete(docId);
     for (const key of [...this.runs.keys()]) if (key.startsWith(`${docId}|`)) this.runs.delete(key);
+  }
+
+  /** The documents held, oldest first. */
+  openDocuments(): DocModel[] {
+    return [...this.documents.values()];
   }
 
   document(docId: string): DocModel {
@@ -116,13 +126,20 @@ export class EngineHost {
   async ranges(request: RunRequest, signal?: AbortSignal, meter?: LlmMeter): Promise<ChunkRun> {
     const doc = this.document(request.docId);
     const ctx = this.context(signal, meter, request.llmTokensUsedToday);
-    const run = await runRanges(
+    const key = this.runKey(request);
+    const pending = runRanges(
       doc,
       request.chunker,
       request.config,
       request.sourcePath ? { ...ctx, sourcePath: request.sourcePath } : ctx,
     );
-    const key = this.runKey(request);
+    this.inFlight.set(key, pending);
+    let run: ChunkRun;
+    try {
+      run = await pending;
+    } finally {
+      if (this.inFlight.get(key) === pending) this.inFlight.delete(key);
+    }
     this.runs.delete(key);
     this.runs.set(key, run);
     while (this.runs.size > MAX_RUNS) this.runs.delete(this.runs.keys().next().value!);
@@ -133,9 +150,18 @@ export class EngineHost {
    * The stage 1 result the later stages score: remembered, or (evicted, or a new worker) computed
    * again — then whatever an LLM charged is the app's to book as unbooked tokens.
    */
-  private async stored(request: RunRequest, signal?: AbortSignal): Promise<ChunkRun> {
-    const known = this.runs.get(this.runKey(request));
+  async stored(request: RunRequest, signal?: AbortSignal): Promise<ChunkRun> {
+    const key = this.runKey(request);
+    const known = this.runs.get(key);
     if (known) return known;
+    // The same run already computing (the page's run and an evaluation asked at once): wait for it,
+    // unless it fails or is aborted — then compute it here.
+    const computing = this.inFlight.get(key);
+    if (computing) {
+      const run = await computing.catch(() => null);
+      signal?.throwIfAborted();
+      if (run) return run;
+    }
     const meter = this.ledger.meter();
     meter.abandon();
     return this.ranges(request, signal, meter);

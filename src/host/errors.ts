@@ -8,6 +8,7 @@ import type { ConfigProblem } from "../core/chunk";
 import { UnknownChunkerError } from "../core/chunkers/metas";
 import { ConfigError } from "../core/config";
 import { ConfigExportError, ConfigImportError, SecretInConfigError } from "../core/export/errors";
+import { QuestionSetError } from "../core/eval/errors";
 import { EndpointConfigError } from "../core/providers/session";
 import { PdfError, type PdfErrorCode } from "../pdf/errors";
 
@@ -35,6 +36,7 @@ export type ErrorCode =
   | "config-import"
   | "secret-in-config"
   | "endpoint-config"
+  | "question-set"
   | "input"
   | `pdf:${PdfErrorCode}`
   | "aborted"
@@ -58,6 +60,7 @@ const KINDS: Record<ErrorCode, ErrorKind> = {
   "config-import": { exitCode: 2, ui: same },
   "secret-in-config": { exitCode: 2, ui: same },
   "endpoint-config": { exitCode: 2, ui: same },
+  "question-set": { exitCode: 2, ui: same },
   input: { exitCode: 3, ui: same },
   "pdf:needs-password": { exitCode: 3, ui: () => "password needed" },
   "pdf:wrong-password": { exitCode: 3, ui: () => "password needed (the last one was wrong)" },
@@ -78,6 +81,7 @@ export function errorCode(err: unknown): ErrorCode {
   if (err instanceof ConfigImportError) return "config-import";
   if (err instanceof SecretInConfigError) return "secret-in-config";
   if (err instanceof EndpointConfigError) return "endpoint-config";
+  if (err instanceof QuestionSetError) return "question-set";
   if (err instanceof InputError) return "input";
   if (err instanceof PdfError) return `pdf:${err.code}`;
   if (err instanceof Error && err.name === "AbortError") return "aborted";
@@ -120,6 +124,7 @@ export function fromErrorPayload(payload: ErrorPayload): Error {
   if (code === "unknown-chunker") return new UnknownChunkerError(payload.chunker ?? "?");
   if (code.startsWith("pdf:")) return new PdfError(code.slice(4) as PdfErrorCode, message);
   if (code === "input") return new InputError(message);
+  if (code === "question-set") return new QuestionSetError(message);
   if (code === "aborted") return new DOMException(message, "AbortError");
   const err = new Error(message);
   err.name = payload.name;
