@@ -13,6 +13,7 @@ import { ChunkerPanel } from "./components/ChunkerPanel";
 import { ChunkList } from "./components/ChunkList";
 import { ComparePanel } from "./components/ComparePanel";
 import { DocumentBar, type DocumentStatus } from "./components/DocumentBar";
+import { EvalPanel } from "./components/EvalPanel";
 import { detectKind } from "../core/fileKind";
 import { PasswordDialog } from "./components/PasswordDialog";
 import { QualityPanel } from "./components/QualityPanel";
@@ -30,6 +31,8 @@ import { uiText } from "../host/errors";
 import { useCompareRun, useComparison } from "./state/compare";
 import { sizeRules } from "../core/quality/sizeRules";
 import { filterChunks } from "./state/chunkFilter";
+import { useEvalMarks } from "./state/evalMarks";
+import { useEvaluation } from "./state/evaluation";
 import { currentConfig, useWorkbench, type OpenDocument } from "./state/store";
 import { formatHash, parseHash } from "./state/urlHash";
 import { openPdfForRendering } from "./viewer/loadPdf";
@@ -153,10 +156,23 @@ const DocumentView = memo(function DocumentView({
     [runState.run, runState.qualityCurrent],
   );
   const filter = useWorkbench((s) => s.filter);
+  // The evaluation can narrow the run to the selected question's retrieved chunks (DESIGN §8).
+  const onlyRetrieved = useEvaluation((s) => s.onlyRetrieved && s.selectedQuestion !== null);
+  const retrievedIds = useEvalMarks((s) => s.retrievedIds);
+  const listedChunks = useMemo(
+    () => (onlyRetrieved && retrievedIds ? chunks.filter((c) => retrievedIds.has(c.id)) : chunks),
+    [chunks, onlyRetrieved, retrievedIds],
+  );
   // The filter narrows the boxes on the page as it narrows the list (DESIGN §4 chunk-filter).
   const shownChunks = useMemo(
-    () => filterChunks(chunks, filter, qualityFlags),
-    [chunks, filter, qualityFlags],
+    () => filterChunks(listedChunks, filter, qualityFlags),
+    [listedChunks, filter, qualityFlags],
+  );
+  // Asked with the run, not after it: the worker's evaluation waits for that run instead of making it again.
+  const runReady = !runState.pending && runState.problems.length === 0 && !runState.cancelled;
+  const compareB = useMemo(
+    () => (compare.enabled ? { chunker: compare.chunker, config: compare.config } : null),
+    [compare.enabled, compare.chunker, compare.config],
   );
   const warnings = useMemo(
     // The run on screen while the next computes belongs to the old config: its fallbacks are not news.
@@ -184,6 +200,14 @@ const DocumentView = memo(function DocumentView({
           comparison={comparison}
         />
         <QualityPanel run={run} docId={doc?.id} />
+        <EvalPanel
+          doc={doc}
+          chunks={chunks}
+          chunker={chunker}
+          config={config}
+          runReady={runReady}
+          compareB={compareB}
+        />
       </aside>
       <section className="pages" aria-label="Document">
         {failure ? (
@@ -219,7 +243,7 @@ const DocumentView = memo(function DocumentView({
           </p>
         )}
         <ChunkList
-          chunks={chunks}
+          chunks={listedChunks}
           colorOf={chunkColor}
           qualityFlags={qualityFlags}
           unit={sizeRules(chunker, config)[0]!.unit}

@@ -20,7 +20,9 @@ import {
   type ConnectionTarget,
 } from "../core/providers/testConnection";
 import type { SimilarityCurve } from "../core/similarity/adjacent";
+import type { SynthesisResult } from "../core/eval/synthesize";
 import { EngineHost, type OpenRequest, type RunRequest } from "../host/engine";
+import { EvaluationHost, type EvaluationRequest, type EvaluationResult } from "../host/evaluation";
 import type { LlmMeter } from "../host/metering";
 import { extractPdfBytes } from "../pdf/browser";
 import { settle, type WorkerResult } from "./workerResult";
@@ -29,6 +31,7 @@ import { settle, type WorkerResult } from "./workerResult";
 export type PackedRun = Omit<ChunkRun, "chunks" | "quality"> & { chunks: PackedChunks };
 
 const host = new EngineHost(extractPdfBytes);
+const evaluation = new EvaluationHost(host);
 const running = new Map<number, { controller: AbortController; meter?: LlmMeter }>();
 
 /** Runs `work` under request `id`'s AbortController; a meter, when given, is abandoned on failure. */
@@ -95,6 +98,29 @@ const api = {
   /** Stage 3: coherence and the scores with it. */
   coherence(id: number, request: RunRequest): Promise<WorkerResult<CoherenceStage>> {
     return tracked(id, (signal) => host.coherence(request, signal));
+  },
+
+  /** Retrieval evaluation of a question set over the open documents it names (DESIGN §8). */
+  evaluate(id: number, request: EvaluationRequest): Promise<WorkerResult<EvaluationResult>> {
+    return tracked(id, (signal) => evaluation.evaluate(request, signal));
+  },
+
+  /** Questions written by the session's LLM about a document (on the user's request: it costs tokens). */
+  synthesizeQuestions(
+    id: number,
+    docId: string,
+    count: number,
+    firstId: number,
+  ): Promise<WorkerResult<SynthesisResult>> {
+    const meter = host.ledger.meter();
+    return tracked(
+      id,
+      (signal) => evaluation.synthesize(docId, count, meter, { signal, firstId }),
+      meter,
+    ).then((result) => {
+      meter.abandon();
+      return result;
+    });
   },
 
   /** LLM tokens of abandoned runs since the last call (then zero). */

@@ -74,7 +74,8 @@ export class EngineBridge {
   async request<T>(
     signal: AbortSignal | undefined,
     call: (api: EngineApi, id: number) => Promise<WorkerResult<T>>,
-    docId?: string,
+    /** The document the call needs opened in the worker; "all" for every document the page holds. */
+    docId?: string | "all",
   ): Promise<T> {
     for (;;) {
       signal?.throwIfAborted();
@@ -82,7 +83,8 @@ export class EngineBridge {
       const id = this.nextId++;
       let settled = false;
       const pending = (async () => {
-        if (docId !== undefined) await this.ensureOpen(instance, docId);
+        if (docId === "all") for (const id of this.sources.keys()) await this.ensureOpen(instance, id);
+        else if (docId !== undefined) await this.ensureOpen(instance, docId);
         return call(instance.api, id);
       })().finally(() => (settled = true));
       const outcome = await new Promise<{ result: WorkerResult<T> } | "replaced">((resolve, reject) => {

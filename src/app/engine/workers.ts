@@ -17,8 +17,10 @@ import type { ConnectionResult, ConnectionTarget } from "../../core/providers/te
 import type { RunQuality } from "../../core/quality/runQuality";
 import type { JudgeResult } from "../../core/quality/llmJudge";
 import type { SimilarityCurve } from "../../core/similarity/adjacent";
+import type { SynthesisResult } from "../../core/eval/synthesize";
 import type { EncodingName } from "../../core/text/tokenizer";
 import type { RunRequest } from "../../host/engine";
+import type { EvaluationRequest, EvaluationResult } from "../../host/evaluation";
 import type { EngineWorkerApi } from "../../workers/engine.worker";
 import { EngineBridge, type EngineApi } from "./bridge";
 
@@ -72,6 +74,21 @@ export function runScores(run: RunRequest, signal?: AbortSignal): Promise<RunQua
 /** Stage 3: coherence and the run-level scores. */
 export function runCoherence(run: RunRequest, signal?: AbortSignal): Promise<CoherenceStage> {
   return bridge.request(signal, (api, id) => api.coherence(id, run), run.docId);
+}
+
+/** A question set asked of the open documents it names, each chunked with the run's config. */
+export function evaluate(request: EvaluationRequest, signal?: AbortSignal): Promise<EvaluationResult> {
+  return bridge.request(signal, (api, id) => api.evaluate(id, request), "all");
+}
+
+/** Questions about a document from the session's LLM; their tokens are the app's to book (takeUnbookedLlmTokens). */
+export function synthesizeQuestions(
+  docId: string,
+  count: number,
+  firstId: number,
+  signal?: AbortSignal,
+): Promise<SynthesisResult> {
+  return bridge.request(signal, (api, id) => api.synthesizeQuestions(id, docId, count, firstId), docId);
 }
 
 export function similarityCurve(docId: string, signal?: AbortSignal): Promise<SimilarityCurve> {

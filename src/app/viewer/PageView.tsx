@@ -8,6 +8,7 @@ import type { PDFDocumentProxy } from "pdfjs-dist";
 import type { PageInfo } from "../../core/document";
 import { ChunkOverlay } from "./ChunkOverlay";
 import { CompareOverlay } from "./CompareOverlay";
+import { EvalOverlay } from "./EvalOverlay";
 import { HoverOverlay } from "./HoverOverlay";
 import { MarkOverlay } from "./MarkOverlay";
 import { PageCanvas } from "./PageCanvas";
@@ -82,6 +83,7 @@ export const PageView = memo(function PageView({
       )}
       {rendered && marks.length > 0 && <MarkOverlay pageNumber={page.number} marks={marks} />}
       {rendered && <CompareOverlay pageNumber={page.number} />}
+      {rendered && <EvalOverlay pageNumber={page.number} scale={scale} />}
       {rendered && <HoverOverlay pageNumber={page.number} />}
       {badge && (
         <div className="pdf-page-badge" title={badge.title}>

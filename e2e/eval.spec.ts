@@ -1,0 +1,166 @@
+// Retrieval evaluation (DESIGN §8): a question set loaded in the tab scores the same as the CLI's
+// `eval` on the same inputs; a selected question draws its references and retrieved chunks; a
+// question written here gets its reference by a drag on the page; bad sets say what is wrong.
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { expect, test } from "./helpers";
+
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+const SAMPLE = path.join(ROOT, "public/sample.pdf");
+const METRICS = ["recall", "precision", "iou", "precision_omega", "hit_at_k", "mrr"] as const;
+
+function cli(args: string[]): string {
+  return execFileSync(process.execPath, ["--import", "tsx", "src/cli/main.ts", ...args], {
+    cwd: ROOT,
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+  });
+}
+
+/** Three questions whose references are sentences of the sample, found in its extracted text. */
+function sampleQuestions(): string {
+  const text = (JSON.parse(cli(["extract", SAMPLE, "--json"])) as { text: string }).text;
+  const span = (needle: string) => {
+    const start = text.indexOf(needle);
+    if (start < 0) throw new Error(`the sample no longer holds "${needle}"`);
+    return { doc: "sample.pdf", start, end: start + needle.length };
+  };
+  const questions = [
+    {
+      id: "q1",
+      question: "When is the chunking decision made and paid for?",
+      references: [span("That decision, called chunking")],
+    },
+    {
+      id: "q2",
+      question: "Which features make real documents hard to chunk?",
+      references: [span("It deliberately contains the")],
+    },
+    {
+      id: "q3",
+      question: "What does retrieval-augmented generation hand to a language model?",
+      references: [span("then handing those passages to a language model")],
+    },
+  ];
+  return questions.map((q) => JSON.stringify(q)).join("\n") + "\n";
+}
+
+test.describe("retrieval evaluation", () => {
+  test("a question set scores the same in the tab and in the CLI, and its question draws on the page", async ({
+    page,
+  }) => {
+    const dir = mkdtempSync(path.join(tmpdir(), "eval-e2e-"));
+    const setFile = path.join(dir, "sample-questions.jsonl");
+    writeFileSync(setFile, sampleQuestions());
+    const cliResult = JSON.parse(cli(["eval", "--questions", setFile, SAMPLE, "--chunker", "token"])) as {
+      metrics: Record<string, number>;
+      questions: { id: string; recall: number; hit: number }[];
+    };
+
+    await page.goto("/");
+    await expect(page.getByTestId("run-status")).toHaveText("done");
+    await page.getByTestId("chunker-select").selectOption("token");
+    await expect(page.getByTestId("run-status")).toHaveText("done");
+    await page.getByTestId("questions-input").setInputFiles(setFile);
+    await expect(page.getByTestId("eval-status")).toHaveText("done");
+    for (const key of METRICS)
+      await expect(page.getByTestId(`eval-metric-${key}`)).toHaveAttribute(
+        "data-value",
+        String(cliResult.metrics[key]),
+      );
+    const items = page.getByTestId("question-item");
+    await expect(items).toHaveCount(3);
+    for (const [i, q] of cliResult.questions.entries())
+      await expect(items.nth(i)).toHaveAttribute("data-recall", String(q.recall));
+
+    await items.first().click();
+    await expect(page.getByTestId("reference-box").first()).toBeVisible();
+    await expect(page.getByTestId("retrieved-box").first()).toBeAttached();
+    await expect(page.locator('[data-testid="retrieved-box"][data-rank="1"]')).toHaveCount(1);
+    // The list narrows to the question's retrieved chunks (k = 5 by default).
+    await page.getByTestId("eval-only-retrieved").check();
+    await expect(page.getByTestId("chunk-item")).toHaveCount(5);
+    await page.getByTestId("eval-only-retrieved").uncheck();
+
+    // k and the retriever are controls; a change evaluates again.
+    await page.getByTestId("eval-k").fill("1");
+    await expect(page.getByTestId("eval-status")).toHaveText("done");
+    const k1 = JSON.parse(
+      cli(["eval", "--questions", setFile, SAMPLE, "--chunker", "token", "--k", "1"]),
+    ) as {
+      metrics: Record<string, number>;
+    };
+    await expect(page.getByTestId("eval-metric-recall")).toHaveAttribute(
+      "data-value",
+      String(k1.metrics.recall),
+    );
+  });
+
+  test("a question written here gets its reference by a drag across the page's words", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByTestId("run-status")).toHaveText("done");
+    await page.getByTestId("question-text").fill("What is the guide about?");
+    await page.getByTestId("mark-reference").click();
+    const layer = page.locator('[data-testid="mark-layer"][data-page="1"]');
+    await expect(layer).toBeVisible();
+    const box = (await layer.boundingBox())!;
+    // Across the top third of page 1: the title and subtitle.
+    await page.mouse.move(box.x + box.width * 0.05, box.y + box.height * 0.05);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width * 0.95, box.y + box.height * 0.2, { steps: 5 });
+    await page.mouse.up();
+    await expect(page.getByTestId("draft-reference")).toHaveCount(1);
+    await expect(page.getByTestId("draft-reference")).toContainText("Chunking for Retrieval");
+    await page.getByTestId("question-add").click();
+    await expect(page.getByTestId("eval-status")).toHaveText("done");
+    await expect(page.getByTestId("question-item")).toHaveCount(1);
+    await expect(page.getByTestId("reference-box").first()).toBeVisible();
+    const download = page.waitForEvent("download");
+    await page.getByTestId("questions-export").click();
+    const file = await (await download).path();
+    const line = JSON.parse((await import("node:fs")).readFileSync(file, "utf8").trim()) as {
+      question: string;
+      references: { doc: string; start: number; end: number }[];
+    };
+    expect(line.question).toBe("What is the guide about?");
+    expect(line.references[0]!.doc).toBe("sample.pdf");
+  });
+
+  test("bad question sets say what is wrong, and compare shows A and B side by side", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByTestId("run-status")).toHaveText("done");
+    await page.getByTestId("questions-input").setInputFiles({
+      name: "wrong.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from("query,answer\nWhat?,42\n"),
+    });
+    await expect(page.getByTestId("questions-error")).toContainText("references, corpus_id");
+    await page.getByTestId("questions-input").setInputFiles({
+      name: "elsewhere.jsonl",
+      mimeType: "application/x-ndjson",
+      buffer: Buffer.from(
+        JSON.stringify({ question: "Where?", references: [{ doc: "atlas.pdf", start: 0, end: 5 }] }) + "\n",
+      ),
+    });
+    await expect(page.getByTestId("eval-status")).toContainText(
+      'error: line 1: no open document is named "atlas.pdf"',
+    );
+
+    await page.getByTestId("questions-input").setInputFiles({
+      name: "one.jsonl",
+      mimeType: "application/x-ndjson",
+      buffer: Buffer.from(
+        JSON.stringify({
+          question: "What is chunking?",
+          references: [{ doc: "sample", start: 100, end: 400 }],
+        }) + "\n",
+      ),
+    });
+    await expect(page.getByTestId("eval-status")).toHaveText("done");
+    await page.getByTestId("compare-toggle").check();
+    await expect(page.getByTestId("eval-metric-b-recall")).toBeVisible();
+  });
+});

@@ -1,0 +1,36 @@
+/**
+ * The evaluation of the current run's chunker and config (and compare's B) against the loaded
+ * question set, as a query: keyed by the set's revision, chunker, config, k, retriever and the
+ * endpoints, so it follows every slider move like the other panels; the previous result stays on
+ * screen while the next computes, and a superseded evaluation is aborted in the worker.
+ */
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import type { EvaluationResult } from "../../host/evaluation";
+import { useSettings } from "../state/settings";
+import { useEvaluation } from "../state/evaluation";
+import { syncEndpoints } from "./queries";
+import { evaluate } from "./workers";
+
+type Config = Record<string, unknown>;
+
+export function useEvaluationRun(chunker: string, config: Config, enabled: boolean) {
+  const set = useEvaluation((s) => s.set);
+  const revision = useEvaluation((s) => s.revision);
+  const k = useEvaluation((s) => s.k);
+  const retriever = useEvaluation((s) => s.retriever);
+  const endpointsRevision = useSettings((s) => s.revision);
+  return useQuery<EvaluationResult, Error>({
+    queryKey: ["eval", revision, chunker, config, k, retriever, endpointsRevision],
+    enabled: enabled && set !== null,
+    staleTime: Infinity,
+    gcTime: 60_000,
+    retry: false,
+    placeholderData: keepPreviousData,
+    // Every evaluation is new through and through: a deep comparison with the last would only cost time.
+    structuralSharing: false,
+    queryFn: async ({ signal }) => {
+      await syncEndpoints();
+      return evaluate({ set: set!, chunker, config, k, retriever }, signal);
+    },
+  });
+}

@@ -1,0 +1,203 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import type { DocModel, TextRun } from "../../core/document";
+import { rangeInRect, useEvaluation } from "./evaluation";
+
+const GOOD = [
+  { id: "q1", question: "What purrs?", references: [{ doc: "cats.md", start: 0, end: 4 }] },
+  { id: "q2", question: "What barks?", references: [{ doc: "dogs.md", start: 5, end: 9 }] },
+]
+  .map((q) => JSON.stringify(q))
+  .join("\n");
+
+const state = () => useEvaluation.getState();
+
+beforeEach(() => {
+  useEvaluation.setState(useEvaluation.getInitialState(), true);
+});
+
+describe("evaluation store", () => {
+  it("starts empty, k 5, bm25", () => {
+    expect(state()).toMatchObject({
+      set: null,
+      setName: null,
+      revision: 0,
+      loadError: null,
+      k: 5,
+      retriever: "bm25",
+      selectedQuestion: null,
+      scrollPending: false,
+      marking: false,
+      draft: { question: "", references: [] },
+    });
+  });
+
+  it("loads a good set: set, name, a new revision, no error, no selection", () => {
+    useEvaluation.setState({ loadError: "old.jsonl: line 1: broken", selectedQuestion: "x" });
+    state().load(GOOD, "questions.jsonl");
+    expect(state().set?.format).toBe("jsonl");
+    expect(state().set?.questions.map((q) => q.id)).toEqual(["q1", "q2"]);
+    expect(state().setName).toBe("questions.jsonl");
+    expect(state().revision).toBe(1);
+    expect(state().loadError).toBeNull();
+    expect(state().selectedQuestion).toBeNull();
+  });
+
+  it("keeps the set on screen when a file is bad, and names the file and the line", () => {
+    state().load(GOOD, "questions.jsonl");
+    const before = state().set;
+    state().load(GOOD + "\n{broken", "bad.jsonl");
+    expect(state().set).toBe(before);
+    expect(state().setName).toBe("questions.jsonl");
+    expect(state().revision).toBe(1);
+    expect(state().loadError).toMatch(/^bad\.jsonl: line 3: not JSON/);
+    // A CSV without Chroma's columns: the header line.
+    state().load("question,refs\nWhy?,[]\n", "chroma.csv");
+    expect(state().loadError).toMatch(/^chroma\.csv: line 1: the CSV lacks the column/);
+    // The next good load clears the error.
+    state().load(GOOD, "again.jsonl");
+    expect(state().loadError).toBeNull();
+    expect(state().revision).toBe(2);
+  });
+
+  it("asks for the selected question to be scrolled into view, once", () => {
+    state().selectQuestion("q2");
+    expect(state()).toMatchObject({ selectedQuestion: "q2", scrollPending: true });
+    state().scrolled();
+    expect(state()).toMatchObject({ selectedQuestion: "q2", scrollPending: false });
+    state().selectQuestion(null);
+    expect(state()).toMatchObject({ selectedQuestion: null, scrollPending: false });
+  });
+
+  it("sets k, the retriever, only-retrieved and marking", () => {
+    state().setK(10);
+    state().setRetriever("local");
+    state().setOnlyRetrieved(true);
+    state().setMarking(true);
+    expect(state()).toMatchObject({ k: 10, retriever: "local", onlyRetrieved: true, marking: true });
+  });
+
+  it("commits a draft only with a question and a reference", () => {
+    state().setMarking(true);
+    expect(state().commitDraft()).toBe(false);
+    state().setDraftQuestion("   ");
+    state().addDraftReference({ doc: "cats.md", start: 0, end: 4 });
+    expect(state().commitDraft()).toBe(false);
+    state().setDraftQuestion("What purrs?");
+    state().removeDraftReference(0);
+    expect(state().draft.references).toEqual([]);
+    expect(state().commitDraft()).toBe(false);
+    expect(state().set).toBeNull();
+    expect(state().revision).toBe(0);
+    expect(state().marking).toBe(true);
+  });
+
+  it("commits a draft as a new set: trimmed, id 1, selected, draft cleared, marking off", () => {
+    state().setMarking(true);
+    state().setDraftQuestion("  What purrs?  ");
+    state().addDraftReference({ doc: "cats.md", start: 0, end: 4 });
+    state().addDraftReference({ doc: "cats.md", start: 10, end: 20 });
+    state().addDraftReference({ doc: "cats.md", start: 30, end: 40 });
+    state().removeDraftReference(1);
+    expect(state().draft.references.map((r) => r.start)).toEqual([0, 30]);
+    expect(state().commitDraft()).toBe(true);
+    expect(state().set).toEqual({
+      format: "jsonl",
+      questions: [
+        {
+          id: "1",
+          question: "What purrs?",
+          references: [
+            { doc: "cats.md", start: 0, end: 4 },
+            { doc: "cats.md", start: 30, end: 40 },
+          ],
+          line: 1,
+        },
+      ],
+    });
+    expect(state()).toMatchObject({
+      setName: null,
+      revision: 1,
+      selectedQuestion: "1",
+      marking: false,
+      draft: { question: "", references: [] },
+    });
+  });
+
+  it("appends a committed draft to a loaded set with an id none of its questions has", () => {
+    const set = [
+      { id: "3", question: "Three?", references: [{ doc: "a.md", start: 0, end: 1 }] },
+      { question: "Second, id 2 by its place?", references: [{ doc: "a.md", start: 0, end: 1 }] },
+    ]
+      .map((q) => JSON.stringify(q))
+      .join("\n");
+    state().load(set, "mine.jsonl");
+    expect(state().set?.questions.map((q) => q.id)).toEqual(["3", "2"]);
+    state().setDraftQuestion("Fourth?");
+    state().addDraftReference({ doc: "a.md", start: 2, end: 5 });
+    expect(state().commitDraft()).toBe(true);
+    expect(state().set?.questions.map((q) => q.id)).toEqual(["3", "2", "4"]);
+    expect(state().set?.format).toBe("jsonl");
+    expect(state()).toMatchObject({ setName: "mine.jsonl", revision: 2, selectedQuestion: "4" });
+    expect(new Set(state().set?.questions.map((q) => q.id)).size).toBe(3);
+  });
+
+  it("clears the set, its name, the selection and the error, with a new revision", () => {
+    state().load(GOOD, "questions.jsonl");
+    state().selectQuestion("q1");
+    state().load("{broken", "bad.jsonl");
+    state().clear();
+    expect(state()).toMatchObject({
+      set: null,
+      setName: null,
+      revision: 2,
+      selectedQuestion: null,
+      loadError: null,
+    });
+  });
+});
+
+describe("rangeInRect", () => {
+  const run = (page: number, start: number, end: number, x0: number, y0: number): TextRun => ({
+    page,
+    start,
+    end,
+    x0,
+    y0,
+    x1: x0 + 100,
+    y1: y0 + 10,
+    fontSize: 10,
+    fontName: "Helvetica",
+  });
+  // Page 1: two lines of two runs; page 2: one line at the same place as page 1's first.
+  const doc: DocModel = {
+    id: "d",
+    name: "d.pdf",
+    text: "x".repeat(100),
+    pages: [],
+    runs: [
+      run(1, 0, 10, 50, 100),
+      run(1, 11, 20, 200, 100),
+      run(1, 21, 30, 50, 130),
+      run(1, 31, 40, 200, 130),
+      run(2, 41, 60, 50, 100),
+    ],
+    headings: [],
+  };
+
+  it("spans the runs of the rectangle's page that it touches, from the first start to the last end", () => {
+    expect(rangeInRect(doc, { page: 1, x0: 60, y0: 102, x1: 70, y1: 108 })).toEqual({ start: 0, end: 10 });
+    // Across both lines, the right column only.
+    expect(rangeInRect(doc, { page: 1, x0: 250, y0: 105, x1: 260, y1: 135 })).toEqual({ start: 11, end: 40 });
+    // Everything on page 1; page 2's run, at the same place, is not counted.
+    expect(rangeInRect(doc, { page: 1, x0: 0, y0: 0, x1: 600, y1: 800 })).toEqual({ start: 0, end: 40 });
+    expect(rangeInRect(doc, { page: 2, x0: 0, y0: 0, x1: 600, y1: 800 })).toEqual({ start: 41, end: 60 });
+    // An edge touching a run counts.
+    expect(rangeInRect(doc, { page: 1, x0: 150, y0: 110, x1: 200, y1: 120 })).toEqual({ start: 0, end: 20 });
+  });
+
+  it("is null when the rectangle touches no run", () => {
+    expect(rangeInRect(doc, { page: 1, x0: 160, y0: 100, x1: 190, y1: 140 })).toBeNull();
+    expect(rangeInRect(doc, { page: 3, x0: 0, y0: 0, x1: 600, y1: 800 })).toBeNull();
+    expect(rangeInRect({ ...doc, runs: [] }, { page: 1, x0: 0, y0: 0, x1: 600, y1: 800 })).toBeNull();
+  });
+});

@@ -1,0 +1,151 @@
+/**
+ * The evaluation tab's state (DESIGN §8): the question set (loaded, or written here with references
+ * marked on the page), k, the retriever, the selected question, and the question being written.
+ * The set is parsed on the page (core/eval/questions is pure and cheap); it is evaluated in the
+ * engine worker.
+ */
+import { create } from "zustand";
+import type { DocModel, PageRect } from "../../core/document";
+import { DEFAULT_K, type RetrieverId } from "../../core/eval/evaluate";
+import {
+  parseQuestionSet,
+  type Question,
+  type QuestionSet,
+  type ReferenceSpan,
+} from "../../core/eval/questions";
+
+interface DraftQuestion {
+  question: string;
+  references: ReferenceSpan[];
+}
+
+interface EvaluationState {
+  set: QuestionSet | null;
+  /** The file the set came from, or null for one written here. */
+  setName: string | null;
+  /** Bumped on every change of the set: part of the evaluation's query key. */
+  revision: number;
+  loadError: string | null;
+  k: number;
+  retriever: RetrieverId;
+  selectedQuestion: string | null;
+  /** The selected question's first reference still has to be scrolled into view (its document may be opening). */
+  scrollPending: boolean;
+  /** The chunk list and the page show only the selected question's retrieved chunks. */
+  onlyRetrieved: boolean;
+  /** Dragging on a page marks a reference for the draft question. */
+  marking: boolean;
+  draft: DraftQuestion;
+  load(text: string, name: string): void;
+  setK(k: number): void;
+  setRetriever(r: RetrieverId): void;
+  /** Selects a question (null: none) and asks for its first reference to be scrolled into view. */
+  selectQuestion(id: string | null): void;
+  scrolled(): void;
+  setOnlyRetrieved(on: boolean): void;
+  setMarking(on: boolean): void;
+  setDraftQuestion(text: string): void;
+  addDraftReference(ref: ReferenceSpan): void;
+  removeDraftReference(index: number): void;
+  /** The draft joins the set (a new set when there is none); false when it is not complete. */
+  commitDraft(): boolean;
+  /** Questions written elsewhere (the LLM) join the set, a new set when there is none. */
+  addQuestions(questions: Question[]): void;
+  clear(): void;
+}
+
+const EMPTY_DRAFT: DraftQuestion = { question: "", references: [] };
+
+export const useEvaluation = create<EvaluationState>()((set, get) => ({
+  set: null,
+  setName: null,
+  revision: 0,
+  loadError: null,
+  k: DEFAULT_K,
+  retriever: "bm25",
+  selectedQuestion: null,
+  scrollPending: false,
+  onlyRetrieved: false,
+  marking: false,
+  draft: EMPTY_DRAFT,
+  load(text, name) {
+    try {
+      const parsed = parseQuestionSet(text, name);
+      set((s) => ({
+        set: parsed,
+        setName: name,
+        revision: s.revision + 1,
+        loadError: null,
+        selectedQuestion: null,
+      }));
+    } catch (err) {
+      // The set on screen stays; the message names the file and the line.
+      set({ loadError: `${name}: ${err instanceof Error ? err.message : String(err)}` });
+    }
+  },
+  setK: (k) => set({ k }),
+  setRetriever: (retriever) => set({ retriever }),
+  selectQuestion: (selectedQuestion) => set({ selectedQuestion, scrollPending: selectedQuestion !== null }),
+  scrolled: () => set({ scrollPending: false }),
+  setOnlyRetrieved: (onlyRetrieved) => set({ onlyRetrieved }),
+  setMarking: (marking) => set({ marking }),
+  setDraftQuestion: (question) => set((s) => ({ draft: { ...s.draft, question } })),
+  addDraftReference: (ref) =>
+    set((s) => ({ draft: { ...s.draft, references: [...s.draft.references, ref] } })),
+  removeDraftReference: (index) =>
+    set((s) => ({ draft: { ...s.draft, references: s.draft.references.filter((_, i) => i !== index) } })),
+  commitDraft() {
+    const { draft, set: current } = get();
+    if (draft.question.trim() === "" || draft.references.length === 0) return false;
+    const questions = current?.questions ?? [];
+    const ids = new Set(questions.map((q) => q.id));
+    let n = questions.length + 1;
+    while (ids.has(String(n))) n++;
+    const question = {
+      id: String(n),
+      question: draft.question.trim(),
+      references: draft.references,
+      line: n,
+    };
+    set((s) => ({
+      set: { format: current?.format ?? "jsonl", questions: [...questions, question] },
+      setName: s.setName,
+      revision: s.revision + 1,
+      draft: EMPTY_DRAFT,
+      marking: false,
+      selectedQuestion: question.id,
+    }));
+    return true;
+  },
+  addQuestions(questions) {
+    if (questions.length === 0) return;
+    set((s) => ({
+      set: { format: s.set?.format ?? "jsonl", questions: [...(s.set?.questions ?? []), ...questions] },
+      revision: s.revision + 1,
+    }));
+  },
+  clear: () =>
+    set((s) => ({
+      set: null,
+      setName: null,
+      revision: s.revision + 1,
+      selectedQuestion: null,
+      loadError: null,
+    })),
+}));
+
+/**
+ * The text a rectangle dragged on a page covers: from the first run it touches to the last, in
+ * text order; null when it touches none.
+ */
+export function rangeInRect(doc: DocModel, rect: PageRect): { start: number; end: number } | null {
+  let start = Infinity;
+  let end = -Infinity;
+  for (const run of doc.runs) {
+    if (run.page !== rect.page) continue;
+    if (run.x1 < rect.x0 || run.x0 > rect.x1 || run.y1 < rect.y0 || run.y0 > rect.y1) continue;
+    start = Math.min(start, run.start);
+    end = Math.max(end, run.end);
+  }
+  return end > start ? { start, end } : null;
+}
