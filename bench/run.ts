@@ -11,6 +11,9 @@
  *   parameter change), both stage 1 — ranges, pages, boxes, what stands between a change and the
  *   boxes on the page — and stages 2 and 3 (`<id>_scores_ms`, `<id>_coherence_warm_ms`) apart.
  *
+ * - retrieval evaluation (bench/eval.ts): `eval_warm_ms`, the 472 Chroma questions with bm25 after a
+ *   parameter change (goal ≤ 1 s).
+ *
  * Goals (issues 2, 12): extraction ≤ 1.2× bare getTextContent; token warm ≤ 25 ms/MB and ≤ 1/30 of
  * LangChain's TokenTextSplitter; cold never slower than LangChain with the same encoder, and ≤ 150
  * ms/MB with the default engine; recursive, header, hierarchical warm ≤ 50 ms, late-jaccard ≤ 100,
@@ -30,6 +33,7 @@ import { EncodedTextCache } from "../src/core/text/encodedText";
 import { loadTokenizer, type Tokenizer } from "../src/core/text/tokenizer";
 import { loadJsTiktoken } from "../test/support/jsTiktoken";
 import { extractPdfBytes, openPdfjs } from "../src/pdf/node";
+import { benchEvaluation } from "./eval";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const CORPUS = resolve(ROOT, "../shared/corpus");
@@ -258,6 +262,7 @@ async function main() {
   const doc = await extractPdfBytes(new Uint8Array(readFileSync(bigPdf)), { name: bigPdf.split("/").pop()! });
   const token = await benchTokenChunker(doc);
   const chunkers = await chunkerBench(doc);
+  const evaluation = await benchEvaluation(REPEATS);
   const result = {
     node: process.version,
     repeats: REPEATS,
@@ -266,8 +271,10 @@ async function main() {
     warm_ms_per_mb: token.warm_ms_per_mb,
     cold_ms_per_mb: token.cold_ms_per_mb,
     langchain_token_text_splitter_ms_per_mb: token.langchain_token_text_splitter_ms_per_mb,
+    ...(evaluation ? { eval_warm_ms: evaluation.eval_warm_ms } : {}),
     chunkers_on: basename(bigPdf),
     ...chunkers,
+    ...(evaluation ? { eval: evaluation.eval } : {}),
     extraction,
     token_chunker: token,
   };

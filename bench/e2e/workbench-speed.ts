@@ -50,6 +50,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../e2e/chromium";
 import { BODY } from "../../scripts/sample-content";
 import { BIG_PDF, measureBigPdf } from "./bigPdf";
 import { installRunCounter, measureDrags, type DragResult } from "./drag";
+import { measureEvalUpdate } from "./evalUpdate";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 /** BENCH_CORPUS overrides it (a directory without the corpus exercises the generated-PDF path). */
@@ -641,6 +642,8 @@ async function main(): Promise<void> {
     else
       process.stderr.write("skipping the big PDF: set WORKBENCH_BIG_PDF to the R reference manual's path\n");
     const big = await measureBigPdf(browser, url, dropFile);
+    process.stderr.write("measuring the evaluation panel on Chroma's corpora…\n");
+    const evalUpdate = await measureEvalUpdate(browser, url);
     const report = {
       chromium: browser.version(),
       node: process.version,
@@ -648,6 +651,8 @@ async function main(): Promise<void> {
       chunk_sizes: CHUNK_SIZES,
       main_bundle_kb: mainBundleKb(),
       big_pdf_peak_heap_mb: big?.peak_heap_mb ?? null,
+      eval_update_ms: evalUpdate?.eval_update_ms ?? null,
+      eval_update: evalUpdate?.eval_update ?? { skipped: "../shared/eval/chroma is missing" },
       big_pdf: big ?? { skipped: "WORKBENCH_BIG_PDF is not set" },
       documents: results,
     };
