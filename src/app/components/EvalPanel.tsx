@@ -44,6 +44,7 @@ const METRIC_HELP: Record<MetricKey, string> = {
 };
 
 const QUESTION_ROW_PX = 22;
+const QUESTION_LIST_PX = 220;
 
 const pct = (v: number) => `${(v * 100).toFixed(1)}%`;
 
@@ -233,6 +234,8 @@ function QuestionDiffs({ a, b }: { a: EvaluationResult; b: EvaluationResult }) {
         .sort((x, y) => Math.abs(y.d) - Math.abs(x.d) || Math.abs(y.rr) - Math.abs(x.rr)),
     [a, b],
   );
+  if (diffs.length === 0)
+    return <p className="eval-hint">No question scores differently with B (recall and rank alike).</p>;
   return (
     <details className="eval-diffs" open>
       <summary>
@@ -274,7 +277,13 @@ function QuestionList({ result, chunks }: { result: EvaluationResult; chunks: re
   return (
     <>
       {/* Virtualized: a set has hundreds of questions, and every evaluation re-renders their scores. */}
-      <div className="eval-questions" ref={scroller} role="list" aria-label="Questions">
+      <div
+        className="eval-questions"
+        ref={scroller}
+        role="list"
+        aria-label="Questions"
+        style={{ height: Math.min(QUESTION_LIST_PX, result.questions.length * QUESTION_ROW_PX + 2) }}
+      >
         <div style={{ height: virtualizer.getTotalSize(), position: "relative" }}>
           {virtualizer.getVirtualItems().map((row) => {
             const q = result.questions[row.index]!;
