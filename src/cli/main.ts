@@ -19,14 +19,17 @@ import {
 } from "../core/export/formats";
 import { EngineHost } from "../host/engine";
 import { EvaluationHost } from "../host/evaluation";
-import { DEFAULT_K, RETRIEVERS, type RetrieverId } from "../core/eval/evaluate";
 import { QuestionSetError } from "../core/eval/errors";
-import { namedDocuments, namesDocument, parseQuestionSet } from "../core/eval/questions";
-import { exitCodeOf, InputError, OutputError, UsageError } from "../host/errors";
+import { exitCodeOf, OutputError, UsageError } from "../host/errors";
 import { extractPdfBytes } from "../pdf/node";
 import { assertHasText, pageProblems } from "../pdf/problems";
 import { endpointsFromFlags, ENDPOINT_FLAG_OPTIONS } from "./endpoints";
 import { DEFAULT_MAX_BYTES, loadDocument } from "./input";
+import { loadCollection, readQuestionSet, retrievalFlags } from "./retrieval";
+import { runSweepPool } from "./sweepPool";
+import { paretoFront, type SweepLine } from "../core/sweep/result";
+import { expandSpace, parseSweepSpace, SweepSpaceError } from "../core/sweep/space";
+import { availableParallelism } from "node:os";
 
 const USAGE = `usage: npm run -s cli -- COMMAND …
   extract FILE [--password P] [--max-bytes N] --json
@@ -35,6 +38,8 @@ const USAGE = `usage: npm run -s cli -- COMMAND …
         [--embed-url URL --embed-model M] [--llm-url URL --llm-model M] [--key-env VAR]
   eval --questions F [--docs-dir D] [FILE…] [--chunker ID] [--config F] [--k 5]
        [--retriever bm25|embed|local] [--password P] [--max-bytes N] [endpoint flags]
+  sweep --space F [--questions F] [--docs-dir D] [FILE…] [--k 5] [--retriever bm25|embed|local]
+        [--workers N] [--password P] [--max-bytes N] [endpoint flags]
   chunkers --json
   export --chunker ID [--config F] --format NAME [--out F]
     NAME: ${CONFIG_FORMAT_IDS.join(", ")}`;
@@ -54,6 +59,8 @@ async function main(argv: string[]): Promise<number> {
       return chunkers(rest);
     case "eval":
       return evalCommand(rest);
+    case "sweep":
+      return sweepCommand(rest);
     case "export":
       return exportCommand(rest);
     case undefined:
@@ -192,39 +199,11 @@ async function evalCommand(args: string[]): Promise<number> {
   const { chunker, config } = await chunkerAndConfig(values.chunker, values.config);
   getChunker(chunker);
   resolveConfigOrThrow(chunker, config);
-  const k = values.k === undefined ? DEFAULT_K : Number(values.k);
-  if (!/^\d+$/.test(values.k ?? "5") || !Number.isSafeInteger(k) || k < 1)
-    throw new UsageError(`--k must be a whole number from 1, got "${values.k}"`);
-  const retriever = (values.retriever ?? "bm25") as RetrieverId;
-  if (!RETRIEVERS.includes(retriever))
-    throw new UsageError(`unknown --retriever "${values.retriever}" (${RETRIEVERS.join(", ")})`);
-  if (retriever === "embed" && !endpoints.embedding)
-    throw new UsageError("--retriever embed asks the embedding endpoint: give --embed-url and --embed-model");
+  const { k, retriever } = retrievalFlags(values, endpoints);
   const maxBytes = maxBytesOf(values["max-bytes"]);
-  let setText: string;
-  try {
-    setText = await readFile(values.questions, "utf8");
-  } catch (err) {
-    throw new UsageError(
-      `cannot read questions ${values.questions}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`,
-    );
-  }
-  let set;
-  try {
-    set = parseQuestionSet(setText, values.questions);
-  } catch (err) {
-    if (err instanceof QuestionSetError) throw new QuestionSetError(`${values.questions}: ${err.message}`);
-    throw err;
-  }
+  const set = await readQuestionSet(values.questions);
   const docsDir = values["docs-dir"] ?? path.dirname(values.questions);
-
-  const docs = [];
-  for (const file of positionals) docs.push(await loadDocument(host, file, values.password, maxBytes));
-  for (const name of namedDocuments(set)) {
-    if (docs.some((d) => namesDocument(d, name))) continue;
-    const file = await findInFolder(docsDir, name);
-    docs.push(await loadDocument(host, file, values.password, maxBytes));
-  }
+  const docs = await loadCollection(host, set, positionals, docsDir, { password: values.password, maxBytes });
   for (const doc of docs) reportPages(doc);
   host.setEndpoints(endpoints);
   const result = await evaluation
@@ -259,16 +238,86 @@ async function evalCommand(args: string[]): Promise<number> {
   return 0;
 }
 
-/** D/<name>, or D/<name>.md|.txt|.pdf: the document a set names; missing is unusable input (exit 3). */
-async function findInFolder(dir: string, name: string): Promise<string> {
-  const candidates = [name, `${name}.md`, `${name}.txt`, `${name}.pdf`].map((n) => path.join(dir, n));
-  for (const file of candidates) {
-    const found = await stat(file).catch(() => null);
-    if (found?.isFile()) return file;
-  }
-  throw new InputError(
-    `the question set names "${name}", which is not among the FILE arguments nor in ${dir} as ${name}.md, .txt or .pdf (--docs-dir D)`,
+/**
+ * `sweep` (DESIGN §9): every point of a space chunked and evaluated (or scored by quality without a
+ * question set) in a pool of worker threads; one JSON line per point in space order, then
+ * {"pareto": [...]}. The space, flags and set are checked before any document is read.
+ */
+async function sweepCommand(args: string[]): Promise<number> {
+  const { values, positionals } = parse(args, {
+    space: { type: "string" },
+    questions: { type: "string" },
+    "docs-dir": { type: "string" },
+    k: { type: "string" },
+    retriever: { type: "string" },
+    workers: { type: "string" },
+    password: { type: "string" },
+    "max-bytes": { type: "string" },
+    ...ENDPOINT_FLAG_OPTIONS,
+  });
+  if (!values.space) throw new UsageError("missing --space F (a JSON sweep space, DESIGN §9)");
+  const endpoints = endpointsFromFlags(values, process.env);
+  const { k, retriever } = retrievalFlags(values, endpoints);
+  const workers =
+    values.workers === undefined ? Math.max(1, availableParallelism() - 1) : Number(values.workers);
+  if (!Number.isSafeInteger(workers) || workers < 1 || !/^\d*$/.test(values.workers ?? ""))
+    throw new UsageError(`--workers must be a whole number from 1, got "${values.workers}"`);
+  const maxBytes = maxBytesOf(values["max-bytes"]);
+  const points = expandSpace(await readSweepSpace(values.space));
+  const set = values.questions ? await readQuestionSet(values.questions) : null;
+  if (!set && positionals.length === 0)
+    throw new UsageError("sweep needs documents: FILE arguments, or --questions naming them");
+  const docsDir = values["docs-dir"] ?? (values.questions ? path.dirname(values.questions) : ".");
+  const docs = await loadCollection(host, set, positionals, docsDir, { password: values.password, maxBytes });
+  for (const doc of docs) reportPages(doc);
+  if (set)
+    new EvaluationHost(host).collection(
+      set,
+      docs.map((d) => d.id),
+    );
+
+  const started = performance.now();
+  let done = 0;
+  const progress = (line: SweepLine) => {
+    done++;
+    const elapsed = (performance.now() - started) / 1000;
+    const left = done === 0 ? 0 : (elapsed / done) * (points.length - done);
+    const status = line.skipped ? "skipped" : line.error ? `error: ${line.error}` : `${line.ms} ms`;
+    process.stderr.write(`sweep: ${done}/${points.length} (${status}), ~${Math.round(left)} s left\n`);
+  };
+  const lines = await runSweepPool(
+    points,
+    {
+      docs,
+      settings: { set, docIds: docs.map((d) => d.id), k, retriever },
+      endpoints,
+    },
+    workers,
+    (line) => {
+      progress(line);
+      process.stdout.write(JSON.stringify(line) + "\n");
+    },
   );
+  process.stdout.write(JSON.stringify({ pareto: paretoFront(lines) }) + "\n");
+  return 0;
+}
+
+async function readSweepSpace(file: string) {
+  let text: string;
+  try {
+    text = await readFile(file, "utf8");
+  } catch (err) {
+    throw new UsageError(
+      `cannot read space ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`,
+    );
+  }
+  try {
+    return parseSweepSpace(JSON.parse(text));
+  } catch (err) {
+    if (err instanceof SyntaxError) throw new UsageError(`${file} is not JSON: ${err.message}`);
+    if (err instanceof SweepSpaceError) throw new UsageError(`${file}: ${err.message}`);
+    throw err;
+  }
 }
 
 /**

@@ -55,7 +55,8 @@ export function validConfig<C extends object>(spec: ChunkerMeta<C>, input: unkno
   return config;
 }
 
-function checkValue(param: ParamSpec, value: unknown): string | null {
+/** What is wrong with one value for its param (range, type, options), or null; cross-key rules are the chunker's check(). */
+export function checkValue(param: ParamSpec, value: unknown): string | null {
   switch (param.type) {
     case "int":
     case "number": {

@@ -1,0 +1,76 @@
+/** What `eval` and `sweep` share: k and the retriever from flags, the question set, the documents it names. */
+import { readFile, stat } from "node:fs/promises";
+import path from "node:path";
+import type { DocModel } from "../core/document";
+import { DEFAULT_K, RETRIEVERS, type RetrieverId } from "../core/eval/evaluate";
+import { QuestionSetError } from "../core/eval/errors";
+import { namedDocuments, namesDocument, parseQuestionSet, type QuestionSet } from "../core/eval/questions";
+import type { SessionEndpoints } from "../core/providers/session";
+import type { EngineHost } from "../host/engine";
+import { InputError, UsageError } from "../host/errors";
+import { loadDocument } from "./input";
+
+export function retrievalFlags(
+  values: { k?: string | undefined; retriever?: string | undefined },
+  endpoints: SessionEndpoints,
+): { k: number; retriever: RetrieverId } {
+  const k = values.k === undefined ? DEFAULT_K : Number(values.k);
+  if (!/^\d+$/.test(values.k ?? "5") || !Number.isSafeInteger(k) || k < 1)
+    throw new UsageError(`--k must be a whole number from 1, got "${values.k}"`);
+  const retriever = (values.retriever ?? "bm25") as RetrieverId;
+  if (!RETRIEVERS.includes(retriever))
+    throw new UsageError(`unknown --retriever "${values.retriever}" (${RETRIEVERS.join(", ")})`);
+  if (retriever === "embed" && !endpoints.embedding)
+    throw new UsageError("--retriever embed asks the embedding endpoint: give --embed-url and --embed-model");
+  return { k, retriever };
+}
+
+/** The set in `file`: unreadable or malformed is a usage error (exit 2) naming the file and line. */
+export async function readQuestionSet(file: string): Promise<QuestionSet> {
+  let text: string;
+  try {
+    text = await readFile(file, "utf8");
+  } catch (err) {
+    throw new UsageError(
+      `cannot read questions ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`,
+    );
+  }
+  try {
+    return parseQuestionSet(text, file);
+  } catch (err) {
+    if (err instanceof QuestionSetError) throw new QuestionSetError(`${file}: ${err.message}`);
+    throw err;
+  }
+}
+
+/**
+ * The documents of an evaluation: the FILE arguments, then each document the set names that is not
+ * among them, found in `docsDir` as <name>, <name>.md, .txt or .pdf (missing: exit 3).
+ */
+export async function loadCollection(
+  host: EngineHost,
+  set: QuestionSet | null,
+  files: readonly string[],
+  docsDir: string,
+  options: { password?: string | undefined; maxBytes: number },
+): Promise<DocModel[]> {
+  const docs: DocModel[] = [];
+  for (const file of files) docs.push(await loadDocument(host, file, options.password, options.maxBytes));
+  for (const name of set ? namedDocuments(set) : []) {
+    if (docs.some((d) => namesDocument(d, name))) continue;
+    const file = await findInFolder(docsDir, name);
+    docs.push(await loadDocument(host, file, options.password, options.maxBytes));
+  }
+  return docs;
+}
+
+async function findInFolder(dir: string, name: string): Promise<string> {
+  const candidates = [name, `${name}.md`, `${name}.txt`, `${name}.pdf`].map((n) => path.join(dir, n));
+  for (const file of candidates) {
+    const found = await stat(file).catch(() => null);
+    if (found?.isFile()) return file;
+  }
+  throw new InputError(
+    `the question set names "${name}", which is not among the FILE arguments nor in ${dir} as ${name}.md, .txt or .pdf (--docs-dir D)`,
+  );
+}

@@ -1,0 +1,69 @@
+/**
+ * A sweep's result lines (DESIGN §9) and its Pareto front. With a question set a point's objective
+ * is recall (higher is better) against the tokens retrieved per question (its cost); without one,
+ * the quality score against the mean chunk size in tokens.
+ */
+import type { MeanMetrics } from "../eval/metrics";
+import type { RunQuality } from "../quality/runQuality";
+
+/** The quality objective of a sweep without questions, each a share 0–1 where higher is better. */
+export interface QualityMetrics {
+  /** The mean of the three below. */
+  quality_score: number;
+  ends_at_sentence: number;
+  not_mid_word: number;
+  size_in_range: number;
+}
+
+export interface SweepLine {
+  chunker: string;
+  config: Record<string, unknown>;
+  metrics?: MeanMetrics | QualityMetrics;
+  chunks?: number;
+  mean_tokens?: number;
+  /** Mean tokens retrieved per question (the cost axis); null without questions. */
+  retrieved_tokens?: number | null;
+  ms?: number;
+  skipped?: string;
+  error?: string;
+}
+
+/** The quality objective from a run's scores (shares of null count as 0: nothing to credit). */
+export function qualityMetrics(quality: RunQuality): QualityMetrics {
+  const measured = quality.size.measured;
+  const outside = (quality.size.underMin ?? 0) + (quality.size.overMax ?? 0);
+  const ends = quality.endsAtSentence.share ?? 0;
+  const notMidWord = 1 - (quality.midWord.share ?? 0);
+  const inRange = measured === 0 ? 0 : 1 - outside / measured;
+  return {
+    quality_score: (ends + notMidWord + inRange) / 3,
+    ends_at_sentence: ends,
+    not_mid_word: notMidWord,
+    size_in_range: inRange,
+  };
+}
+
+/** The point's objective (higher is better) and cost (lower is better), or null when it did not run. */
+export function objectiveOf(line: SweepLine): { value: number; cost: number } | null {
+  if (!line.metrics || line.skipped || line.error) return null;
+  if ("recall" in line.metrics && typeof line.retrieved_tokens === "number")
+    return { value: line.metrics.recall, cost: line.retrieved_tokens };
+  if ("quality_score" in line.metrics && typeof line.mean_tokens === "number")
+    return { value: line.metrics.quality_score, cost: line.mean_tokens };
+  return null;
+}
+
+/**
+ * 0-based positions of the lines on the Pareto front: no other line is at least as good on both
+ * axes and better on one. Equal points are all on the front.
+ */
+export function paretoFront(lines: readonly SweepLine[]): number[] {
+  const points = lines.map(objectiveOf);
+  return points.flatMap((p, i) => {
+    if (!p) return [];
+    const dominated = points.some(
+      (q) => q !== null && q.value >= p.value && q.cost <= p.cost && (q.value > p.value || q.cost < p.cost),
+    );
+    return dominated ? [] : [i];
+  });
+}

@@ -1,0 +1,174 @@
+/**
+ * Sweep spaces (DESIGN §9): `{"chunkers": [{"chunker", "params": {KEY: [values…] | {min, max,
+ * step}}}], "samples"?, "seed"?}` — checked against each chunker's param schema before anything
+ * runs (an unknown key or a value outside its param's range is an error), then expanded in space
+ * order: chunkers as listed, params as listed, the last varying fastest. `samples` picks that many
+ * points of the grid with a seeded generator (the same seed, the same points), kept in space order.
+ * A point that breaks a rule between params (chunk_overlap ≥ chunk_size) is kept as a skipped
+ * point with the reason: it is a line of the result, not an error.
+ */
+import type { ParamSpec } from "../chunk";
+import { getChunkerMeta, UnknownChunkerError } from "../chunkers/metas";
+import { checkValue, resolveConfig } from "../config";
+
+export class SweepSpaceError extends Error {
+  override readonly name = "SweepSpaceError";
+}
+
+export interface SweepPoint {
+  chunker: string;
+  /** Every key of the chunker's config: the point's values over its defaults. */
+  config: Record<string, unknown>;
+  /** Why the point is not run (a rule between params), when it is not. */
+  skipped?: string;
+}
+
+interface ChunkerAxis {
+  chunker: string;
+  keys: string[];
+  values: unknown[][];
+}
+
+export interface SweepSpace {
+  axes: ChunkerAxis[];
+  samples: number | null;
+  seed: number;
+}
+
+/** At most this many points in a grid: a space beyond it is surely a typo in a step. */
+export const MAX_SWEEP_POINTS = 100_000;
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === "object" && v !== null && !Array.isArray(v);
+
+/** The space a user wrote, checked; throws SweepSpaceError naming what is wrong. */
+export function parseSweepSpace(input: unknown): SweepSpace {
+  if (!isObject(input)) throw new SweepSpaceError('a sweep space is a JSON object {"chunkers": [...]}');
+  for (const key of Object.keys(input))
+    if (!["chunkers", "samples", "seed"].includes(key))
+      throw new SweepSpaceError(`unknown key "${key}" (a space has chunkers, samples, seed)`);
+  const list = input["chunkers"];
+  if (!Array.isArray(list) || list.length === 0)
+    throw new SweepSpaceError('"chunkers" must be a non-empty list of {"chunker", "params"}');
+  const axes = list.map((entry: unknown, i): ChunkerAxis => {
+    const where = `chunkers[${i}]`;
+    if (!isObject(entry) || typeof entry["chunker"] !== "string")
+      throw new SweepSpaceError(`${where} needs "chunker" (an id) and "params"`);
+    const chunker = entry["chunker"];
+    let params: readonly ParamSpec[];
+    try {
+      params = getChunkerMeta(chunker).params;
+    } catch (err) {
+      if (err instanceof UnknownChunkerError) throw new SweepSpaceError(`${where}: ${err.message}`);
+      throw err;
+    }
+    const given = entry["params"] ?? {};
+    if (!isObject(given)) throw new SweepSpaceError(`${where}.params must be an object of KEY: values`);
+    const byKey = new Map(params.map((p) => [p.key, p]));
+    const keys = Object.keys(given);
+    const values = keys.map((key) => {
+      const param = byKey.get(key);
+      if (!param)
+        throw new SweepSpaceError(
+          `${where}: "${key}" is not a ${chunker} param (known: ${[...byKey.keys()].join(", ")})`,
+        );
+      return axisValues(param, given[key], `${where}.params.${key}`);
+    });
+    return { chunker, keys, values };
+  });
+  const samples = input["samples"];
+  if (samples !== undefined && !(Number.isInteger(samples) && (samples as number) >= 1))
+    throw new SweepSpaceError('"samples" must be a whole number from 1');
+  const seed = input["seed"] ?? 1;
+  if (!Number.isInteger(seed)) throw new SweepSpaceError('"seed" must be a whole number');
+  const total = axes.reduce((sum, a) => sum + a.values.reduce((p, v) => p * v.length, 1), 0);
+  if (total > MAX_SWEEP_POINTS)
+    throw new SweepSpaceError(`the grid has ${total} points; at most ${MAX_SWEEP_POINTS} (use "samples")`);
+  return { axes, samples: (samples as number | undefined) ?? null, seed: seed as number };
+}
+
+/** One param's values: a list, or {min, max, step} for a number param; each valid for the param. */
+function axisValues(param: ParamSpec, spec: unknown, where: string): unknown[] {
+  let values: unknown[];
+  if (Array.isArray(spec)) values = spec;
+  else if (isObject(spec) && "min" in spec) {
+    if (param.type !== "int" && param.type !== "number")
+      throw new SweepSpaceError(`${where}: {min, max, step} is for number params; give a list of values`);
+    const { min, max, step } = spec as { min: unknown; max: unknown; step: unknown };
+    if (
+      typeof min !== "number" ||
+      typeof max !== "number" ||
+      typeof step !== "number" ||
+      !(step > 0) ||
+      max < min
+    )
+      throw new SweepSpaceError(`${where}: {min, max, step} needs numbers with min ≤ max and step > 0`);
+    values = [];
+    // Counted in steps, not summed, so 0.1-steps do not drift past max.
+    for (let i = 0; min + i * step <= max + 1e-9 * Math.abs(step); i++)
+      values.push(roundLike(min + i * step, step));
+    if (values.length > MAX_SWEEP_POINTS) throw new SweepSpaceError(`${where}: too many values`);
+  } else throw new SweepSpaceError(`${where}: give a list of values or {min, max, step}`);
+  if (values.length === 0) throw new SweepSpaceError(`${where}: no values`);
+  for (const value of values) {
+    const problem = checkValue(param, value);
+    if (problem) throw new SweepSpaceError(`${where}: ${JSON.stringify(value)} ${problem}`);
+  }
+  return values;
+}
+
+/** min + i·step without floating noise (0.30000000000000004 → 0.3). */
+function roundLike(value: number, step: number): number {
+  const decimals = Math.min(12, (String(step).split(".")[1] ?? "").length + 2);
+  return Number(value.toFixed(decimals));
+}
+
+/** Every point of the space (or its samples), in space order, with full configs; rule-breaking points skipped. */
+export function expandSpace(space: SweepSpace): SweepPoint[] {
+  const grid: { chunker: string; values: Record<string, unknown> }[] = [];
+  for (const axis of space.axes) {
+    const combos: Record<string, unknown>[] = [{}];
+    axis.keys.forEach((key, k) => {
+      const next: Record<string, unknown>[] = [];
+      for (const combo of combos) for (const value of axis.values[k]!) next.push({ ...combo, [key]: value });
+      combos.splice(0, combos.length, ...next);
+    });
+    for (const values of combos) grid.push({ chunker: axis.chunker, values });
+  }
+  const chosen =
+    space.samples === null || space.samples >= grid.length ? grid : sample(grid, space.samples, space.seed);
+  return chosen.map(({ chunker, values }) => {
+    const { config, problems } = resolveConfig(getChunkerMeta(chunker), values);
+    const full = { ...(config as Record<string, unknown>) };
+    return problems.length === 0
+      ? { chunker, config: full }
+      : { chunker, config: full, skipped: problems.map((p) => `${p.key}: ${p.message}`).join("; ") };
+  });
+}
+
+/** `n` distinct items of `items`, chosen by a seeded generator, in their original order. */
+function sample<T>(items: readonly T[], n: number, seed: number): T[] {
+  const random = mulberry32(seed);
+  const indices = items.map((_, i) => i);
+  // A partial Fisher–Yates: the first n of a seeded shuffle.
+  for (let i = 0; i < n; i++) {
+    const j = i + Math.floor(random() * (indices.length - i));
+    [indices[i], indices[j]] = [indices[j]!, indices[i]!];
+  }
+  return indices
+    .slice(0, n)
+    .sort((a, b) => a - b)
+    .map((i) => items[i]!);
+}
+
+/** A small, well-mixed 32-bit PRNG: the same seed gives the same points everywhere. */
+function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
