@@ -1,0 +1,70 @@
+import { describe, expect, it } from "vitest";
+import type { RunQuality } from "../quality/runQuality";
+import { objectiveOf, paretoFront, qualityMetrics, type SweepLine } from "./result";
+
+const evalLine = (recall: number, retrieved: number): SweepLine => ({
+  chunker: "token",
+  config: {},
+  metrics: { recall, precision: 0, iou: 0, precision_omega: 0, hit_at_k: 0, mrr: 0 },
+  chunks: 1,
+  mean_tokens: 1,
+  retrieved_tokens: retrieved,
+  ms: 1,
+});
+
+describe("paretoFront", () => {
+  it("keeps the points no other beats on both recall and cost", () => {
+    const lines = [
+      evalLine(0.8, 1000), // 0: front (best recall)
+      evalLine(0.7, 500), // 1: front
+      evalLine(0.6, 600), // 2: dominated by 1
+      { chunker: "token", config: {}, skipped: "chunk_overlap: too big" }, // 3: not a point
+      evalLine(0.5, 200), // 4: front (cheapest)
+      evalLine(0.7, 500), // 5: equal to 1, also on the front
+      { chunker: "token", config: {}, error: "endpoint down" }, // 6
+      evalLine(0.8, 1200), // 7: dominated by 0
+    ];
+    expect(paretoFront(lines)).toEqual([0, 1, 4, 5]);
+  });
+
+  it("uses quality against mean tokens without questions", () => {
+    const q = (score: number, mean: number): SweepLine => ({
+      chunker: "token",
+      config: {},
+      metrics: { quality_score: score, ends_at_sentence: score, not_mid_word: 1, size_in_range: 1 },
+      mean_tokens: mean,
+      retrieved_tokens: null,
+    });
+    expect(objectiveOf(q(0.5, 100))).toEqual({ value: 0.5, cost: 100 });
+    expect(paretoFront([q(0.5, 100), q(0.6, 90), q(0.9, 300)])).toEqual([1, 2]);
+    expect(objectiveOf({ chunker: "t", config: {} })).toBeNull();
+  });
+});
+
+describe("qualityMetrics", () => {
+  it("averages sentence ends, whole words and sizes in range", () => {
+    const quality = {
+      size: { measured: 10, underMin: 1, overMax: 1 },
+      endsAtSentence: { count: 6, share: 0.6 },
+      midWord: { count: 1, share: 0.1 },
+    } as unknown as RunQuality;
+    const m = qualityMetrics(quality);
+    expect(m.ends_at_sentence).toBe(0.6);
+    expect(m.not_mid_word).toBe(0.9);
+    expect(m.size_in_range).toBe(0.8);
+    expect(m.quality_score).toBeCloseTo((0.6 + 0.9 + 0.8) / 3, 12);
+  });
+  it("counts nothing measured as nothing in range", () => {
+    const quality = {
+      size: { measured: 0, underMin: null, overMax: null },
+      endsAtSentence: { count: 0, share: null },
+      midWord: { count: 0, share: null },
+    } as unknown as RunQuality;
+    expect(qualityMetrics(quality)).toEqual({
+      quality_score: 1 / 3,
+      ends_at_sentence: 0,
+      not_mid_word: 1,
+      size_in_range: 0,
+    });
+  });
+});
