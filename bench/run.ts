@@ -12,7 +12,9 @@
  *   boxes on the page — and stages 2 and 3 (`<id>_scores_ms`, `<id>_coherence_warm_ms`) apart.
  *
  * - retrieval evaluation (bench/eval.ts): `eval_warm_ms`, the 472 Chroma questions with bm25 after a
- *   parameter change (goal ≤ 1 s).
+ *   parameter change (goal ≤ 1 s);
+ * - sweeps (bench/sweep.ts): `sweep_ms`, the 48-point grid in the CLI (goal ≤ 30 s), and
+ *   `sweep_speedup`, the pool with 2 workers against 1 (goal ≥ 1.6×).
  *
  * Goals (issues 2, 12): extraction ≤ 1.2× bare getTextContent; token warm ≤ 25 ms/MB and ≤ 1/30 of
  * LangChain's TokenTextSplitter; cold never slower than LangChain with the same encoder, and ≤ 150
@@ -34,6 +36,7 @@ import { loadTokenizer, type Tokenizer } from "../src/core/text/tokenizer";
 import { loadJsTiktoken } from "../test/support/jsTiktoken";
 import { extractPdfBytes, openPdfjs } from "../src/pdf/node";
 import { benchEvaluation } from "./eval";
+import { benchSweep } from "./sweep";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const CORPUS = resolve(ROOT, "../shared/corpus");
@@ -263,6 +266,7 @@ async function main() {
   const token = await benchTokenChunker(doc);
   const chunkers = await chunkerBench(doc);
   const evaluation = await benchEvaluation(REPEATS);
+  const sweep = await benchSweep();
   const result = {
     node: process.version,
     repeats: REPEATS,
@@ -272,9 +276,11 @@ async function main() {
     cold_ms_per_mb: token.cold_ms_per_mb,
     langchain_token_text_splitter_ms_per_mb: token.langchain_token_text_splitter_ms_per_mb,
     ...(evaluation ? { eval_warm_ms: evaluation.eval_warm_ms } : {}),
+    ...(sweep ? { sweep_ms: sweep.sweep_ms, sweep_speedup: sweep.sweep_speedup } : {}),
     chunkers_on: basename(bigPdf),
     ...chunkers,
     ...(evaluation ? { eval: evaluation.eval } : {}),
+    ...(sweep ? { sweep: sweep.sweep } : {}),
     extraction,
     token_chunker: token,
   };

@@ -1,4 +1,5 @@
 import MiniSearch from "minisearch";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { BM25_B, BM25_K1, Bm25Index, bm25Terms, topK, type IndexedText, type ScoredPosition } from "./bm25";
 
@@ -332,5 +333,69 @@ describe("Bm25Index against MiniSearch (the reference scorer)", () => {
       }
     }
     expect(compared).toBeGreaterThan(100);
+  });
+});
+
+describe("Bm25Index reading terms off the document's term table", () => {
+  // Characters that make slices analyse differently from their document: NFKC changes
+  // (ligatures, superscripts, fullwidth, ™), combining marks, Hangul jamo, capital sigma.
+  const ALPHABET = [
+    ..."ab cd.EF\n12-",
+    "ﬁ",
+    "²",
+    "Ａ",
+    "™",
+    "e\u0301",
+    "\u1100\u1161",
+    "ΑΣ.Β",
+    "İ",
+    "ß",
+    "，",
+    "the ",
+    " of",
+  ];
+  const textArb = fc
+    .array(fc.constantFrom(...ALPHABET), { minLength: 1, maxLength: 60 })
+    .map((parts) => parts.join(""));
+
+  it("finds exactly the terms the chunk's own text has, for any text and any ranges", () => {
+    fc.assert(
+      fc.property(
+        textArb,
+        fc.array(fc.tuple(fc.nat(), fc.nat()), { minLength: 1, maxLength: 6 }),
+        fc.array(fc.constantFrom(...ALPHABET), { minLength: 1, maxLength: 6 }),
+        (text, cuts, queryParts) => {
+          const ranges = cuts.map(([a, b]) => {
+            const s = a % (text.length + 1);
+            const e = b % (text.length + 1);
+            return s <= e ? [s, e] : [e, s];
+          });
+          const items = ranges.map(([s, e]) => ({ key: `${s}:${e}`, text: text.slice(s, e) }));
+          const plain = new Bm25Index();
+          plain.sync(items);
+          const tabled = new Bm25Index();
+          const key = tabled.documentKey("d", text);
+          tabled.sync(
+            ranges.map(([s, e]) => ({
+              key: `${key}:${s}:${e}`,
+              text: text.slice(s!, e!),
+              source: { docId: "d", docText: text, start: s!, end: e! },
+            })),
+          );
+          const query = queryParts.join("");
+          expect(tabled.scoreAll(query)).toEqual(plain.scoreAll(query));
+        },
+      ),
+      { seed: 20261125, numRuns: 400 },
+    );
+  });
+
+  it("gives a document key that changes only with the document's text", () => {
+    const index = new Bm25Index();
+    const k1 = index.documentKey("d", "one text");
+    expect(index.documentKey("d", "one text")).toBe(k1);
+    const k2 = index.documentKey("d", "another text");
+    expect(k2).not.toBe(k1);
+    expect(index.documentKey("e", "one text")).not.toBe(k1);
   });
 });

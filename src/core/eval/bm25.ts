@@ -23,6 +23,9 @@ const STOP_WORDS = new Set(
 const NOT_LETTER_OR_DIGIT = /[^\p{L}\p{N}]+/u;
 // Printable ASCII and line breaks are their own NFKC form; anything else goes through normalize().
 const NON_ASCII = /[^\t\n\r\x20-\x7e]/;
+const LETTER_OR_DIGIT_RUN = /[\p{L}\p{N}]+/gu;
+const NON_ASCII_CHAR = /[^\t\n\r\x20-\x7e]/gu;
+const MAY_COMPOSE = /[\p{M}\u1100-\u11ff\u3130-\u318f\ua960-\ua97f\ud7b0-\ud7ff\u03a3]/u;
 
 /** The pinned analysis: NFKC, lower case, split on non-letters/digits, stop words out. */
 export function bm25Terms(text: string): string[] {
@@ -39,6 +42,20 @@ export const BM25_B = 0.75;
 export interface IndexedText {
   key: string;
   text: string;
+  /**
+   * Where the text lies in its document when it is exactly a slice of it (no prefix): its terms are
+   * then read off the document's term table instead of analysing the text again.
+   */
+  source?: { docId: string; docText: string; start: number; end: number };
+}
+
+/** A document's terms in order: [starts[i], ends[i]) in its text, term id (−1 for a stop word). */
+interface DocTerms {
+  starts: Uint32Array;
+  ends: Uint32Array;
+  ids: Int32Array;
+  /** Sorted offsets near which a range is analysed as text (see termTable). */
+  dirty: Uint32Array;
 }
 
 /** One chunk's analysis: its distinct term ids with their counts, and its length in terms. */
@@ -57,6 +74,11 @@ export interface ScoredPosition {
 export class Bm25Index {
   private readonly termIds = new Map<string, number>();
   private analysed = new Map<string, ChunkTerms>();
+  /** Per document (by id): its term table. */
+  private docTerms = new Map<string, DocTerms>();
+  private docTexts = new Map<string, { text: string; generation: number }>();
+  /** Scratch counts by term id, zeroed after each use. */
+  private scratch = new Uint32Array(1024);
   private size = 0;
   private averageLength = 0;
   /** Postings in CSR form: term t's entries are [postingStart[t], postingStart[t + 1]). */
@@ -75,7 +97,12 @@ export class Bm25Index {
     const rows = items.map((item) => {
       let row = next.get(item.key) ?? this.analysed.get(item.key);
       if (!row) {
-        row = this.analyse(item.text);
+        const source = item.source;
+        const table = source && this.termTable(source.docId, source.docText);
+        row =
+          table && !Bm25Index.touchesDirty(table, source.start - 1, source.end + 1)
+            ? this.analyseRange(table, source.docText, source.start, source.end)
+            : this.analyse(item.text);
         added++;
       }
       next.set(item.key, row);
@@ -84,6 +111,10 @@ export class Bm25Index {
     let removed = 0;
     for (const key of this.analysed.keys()) if (!next.has(key)) removed++;
     this.analysed = next;
+    // Term tables of documents no longer in the collection go too.
+    const docs = new Set(items.map((i) => i.source?.docId));
+    for (const id of this.docTerms.keys()) if (!docs.has(id)) this.docTerms.delete(id);
+    for (const id of this.docTexts.keys()) if (!docs.has(id)) this.docTexts.delete(id);
     this.lastUpdate = { added, removed };
 
     const vocabulary = this.termIds.size;
@@ -147,6 +178,117 @@ export class Bm25Index {
    */
   top(query: string, k: number): ScoredPosition[] {
     return topK(this.scoreAll(query), k, this.size);
+  }
+
+  /**
+   * A key for the document that changes when its text does (a DocModel id is a hash of its file,
+   * so in the app it never does; a caller reusing an id for other text still gets fresh entries).
+   */
+  documentKey(docId: string, text: string): string {
+    const known = this.docTexts.get(docId);
+    if (known && known.text === text) return `${docId}#${known.generation}`;
+    const generation = (known?.generation ?? 0) + 1;
+    this.docTexts.set(docId, { text, generation });
+    this.docTerms.delete(docId);
+    return `${docId}#${generation}`;
+  }
+
+  /**
+   * The document's terms once. Each entry is one term of a letter-or-digit run: [start, end) of the
+   * run and the term's id, or −1 for a stop word (a run that lower-cases to several terms gives
+   * several entries with one span). Where the text is in NFKC form a slice's analysis finds these
+   * same terms at these offsets; `dirty` lists the offsets where that may fail — characters NFKC
+   * changes, combining marks and Hangul jamo (NFKC may compose them with a neighbour), capital
+   * sigma (its lower case depends on what follows) — and a range near one is analysed as text.
+   */
+  private termTable(docId: string, text: string): DocTerms {
+    const known = this.docTerms.get(docId);
+    if (known) return known;
+    const dirty: number[] = [];
+    if (NON_ASCII.test(text))
+      for (const m of text.matchAll(NON_ASCII_CHAR))
+        if (MAY_COMPOSE.test(m[0]) || m[0].normalize("NFKC") !== m[0]) dirty.push(m.index);
+    const starts: number[] = [];
+    const ends: number[] = [];
+    const ids: number[] = [];
+    for (const m of text.matchAll(LETTER_OR_DIGIT_RUN)) {
+      const lower = m[0].toLowerCase();
+      const parts = NON_ASCII.test(lower) ? lower.split(NOT_LETTER_OR_DIGIT).filter(Boolean) : [lower];
+      for (const term of parts.length > 0 ? parts : [""]) {
+        starts.push(m.index);
+        ends.push(m.index + m[0].length);
+        ids.push(term === "" || STOP_WORDS.has(term) ? -1 : this.termId(term));
+      }
+    }
+    const table = {
+      starts: Uint32Array.from(starts),
+      ends: Uint32Array.from(ends),
+      ids: Int32Array.from(ids),
+      dirty: Uint32Array.from(dirty),
+    };
+    this.docTerms.set(docId, table);
+    return table;
+  }
+
+  /** Whether a character at an offset in [from, to) is one the table cannot vouch for. */
+  private static touchesDirty(table: DocTerms, from: number, to: number): boolean {
+    const d = table.dirty;
+    let lo = 0;
+    let hi = d.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (d[mid]! < from) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo < d.length && d[lo]! < to;
+  }
+
+  /** The terms of text[start, end): whole terms from the table, the cut ones at the edges analysed. */
+  private analyseRange(table: DocTerms, text: string, start: number, end: number): ChunkTerms {
+    const touched: number[] = [];
+    let length = 0;
+    const count = (id: number) => {
+      if (this.scratch.length <= id) {
+        const grown = new Uint32Array(Math.max(id + 1, this.scratch.length * 2));
+        grown.set(this.scratch);
+        this.scratch = grown;
+      }
+      if (this.scratch[id] === 0) touched.push(id);
+      this.scratch[id]!++;
+      length++;
+    };
+    // The first term ending after `start` (terms are sorted and disjoint).
+    let lo = 0;
+    let hi = table.ends.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (table.ends[mid]! <= start) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let i = lo; i < table.starts.length && table.starts[i]! < end; i++) {
+      const ts = table.starts[i]!;
+      const te = table.ends[i]!;
+      if (ts >= start && te <= end) {
+        if (table.ids[i]! >= 0) count(table.ids[i]!);
+        continue;
+      }
+      // A run the range cuts: what of it lies inside is analysed as the slice would be (once per run).
+      while (i + 1 < table.starts.length && table.starts[i + 1] === ts) i++;
+      for (const term of bm25Terms(text.slice(Math.max(ts, start), Math.min(te, end))))
+        count(this.termId(term));
+    }
+    const counts = new Uint32Array(touched.length);
+    touched.forEach((id, k) => {
+      counts[k] = this.scratch[id]!;
+      this.scratch[id] = 0;
+    });
+    return { terms: Uint32Array.from(touched), counts, length };
+  }
+
+  private termId(term: string): number {
+    let id = this.termIds.get(term);
+    if (id === undefined) this.termIds.set(term, (id = this.termIds.size));
+    return id;
   }
 
   private analyse(text: string): ChunkTerms {

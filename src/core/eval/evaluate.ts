@@ -125,11 +125,21 @@ export class Evaluator {
     }
     if (!ranked) {
       const t1 = now();
+      const docKeys: string[] = [];
       this.bm25.sync(
-        collection.map(({ doc, chunk }) => ({
-          key: `${doc}:${chunk.start}:${chunk.end}:${chunk.text}`,
-          text: chunk.text,
-        })),
+        collection.map(({ doc, chunk }) => {
+          const d = docs[doc]!;
+          const docKey = (docKeys[doc] ??= this.bm25.documentKey(d.id, d.text));
+          // A chunk that is a plain slice of its document is known by its range; one with a prefix by its text too.
+          const plain = chunk.text.length === chunk.end - chunk.start;
+          return plain
+            ? {
+                key: `${docKey}:${chunk.start}:${chunk.end}`,
+                text: chunk.text,
+                source: { docId: d.id, docText: d.text, start: chunk.start, end: chunk.end },
+              }
+            : { key: `${docKey}:${chunk.start}:${chunk.end}:${chunk.text}`, text: chunk.text };
+        }),
       );
       const t2 = now();
       indexMs = t2 - t1;

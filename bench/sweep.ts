@@ -1,0 +1,96 @@
+/**
+ * The sweep benchmark (DESIGN §9, §11): the 48-point grid — recursive with Chroma's separators,
+ * chunk_size 100…800 × chunk_overlap 0…200 by 40 (4 points skipped) — over the five Chroma corpora
+ * and their 472 questions with bm25, k 5. `sweep_ms`: the whole CLI command with 2 workers, as a
+ * user runs it (goal ≤ 30 s); `sweep_speedup`: the worker-thread pool with 2 workers against 1,
+ * timed around the pool in one process (goal ≥ 1.6×).
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { CHROMA_SEPARATORS } from "../src/core/chunkers/recursive/meta";
+import { textDocModel } from "../src/core/document";
+import { parseQuestionSet } from "../src/core/eval/questions";
+import { expandSpace, parseSweepSpace } from "../src/core/sweep/space";
+import { runSweepPool } from "../src/cli/sweepPool";
+
+const ROOT = resolve(import.meta.dirname, "..");
+const CHROMA = resolve(ROOT, "../shared/eval/chroma");
+const CORPORA = ["chatlogs", "finance", "pubmed", "state_of_the_union", "wikitexts"];
+const round = (v: number, digits = 1) => Math.round(v * 10 ** digits) / 10 ** digits;
+
+export const BENCH_SPACE = {
+  chunkers: [
+    {
+      chunker: "recursive",
+      params: {
+        chunk_size: { min: 100, max: 800, step: 100 },
+        chunk_overlap: { min: 0, max: 200, step: 40 },
+        separators: [[...CHROMA_SEPARATORS]],
+      },
+    },
+  ],
+};
+
+export async function benchSweep(): Promise<Record<string, unknown> | null> {
+  if (!existsSync(join(CHROMA, "questions_df.csv"))) {
+    process.stderr.write("bench: ../shared/eval/chroma is missing: sweep_ms skipped\n");
+    return null;
+  }
+  const dir = mkdtempSync(join(tmpdir(), "bench-sweep-"));
+  const spaceFile = join(dir, "space.json");
+  writeFileSync(spaceFile, JSON.stringify(BENCH_SPACE));
+  const t0 = performance.now();
+  const cli = spawnSync(
+    process.execPath,
+    [
+      "--import",
+      "tsx",
+      "src/cli/main.ts",
+      "sweep",
+      "--space",
+      spaceFile,
+      "--questions",
+      join(CHROMA, "questions_df.csv"),
+      "--docs-dir",
+      join(CHROMA, "corpora"),
+      "--workers",
+      "2",
+    ],
+    { cwd: ROOT, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 },
+  );
+  const sweepMs = performance.now() - t0;
+  if (cli.status !== 0) throw new Error(`sweep failed: ${cli.stderr}`);
+  const out = cli.stdout.trim().split("\n");
+  const front = (JSON.parse(out.at(-1)!) as { pareto: number[] }).pareto;
+
+  const docs = CORPORA.map((n) =>
+    textDocModel(n, `${n}.md`, readFileSync(join(CHROMA, "corpora", `${n}.md`), "utf8")),
+  );
+  const set = parseQuestionSet(readFileSync(join(CHROMA, "questions_df.csv"), "utf8"), "questions_df.csv");
+  const points = expandSpace(parseSweepSpace(BENCH_SPACE));
+  const pool = async (workers: number) => {
+    const start = performance.now();
+    await runSweepPool(
+      points,
+      { docs, settings: { set, docIds: [], k: 5, retriever: "bm25" }, endpoints: {} },
+      workers,
+      () => undefined,
+    );
+    return performance.now() - start;
+  };
+  const one = await pool(1);
+  const two = await pool(2);
+  return {
+    sweep_ms: round(sweepMs),
+    sweep_speedup: round(one / two, 2),
+    sweep: {
+      points: points.length,
+      skipped: points.filter((p) => p.skipped).length,
+      pareto: front.length,
+      pool_1_worker_ms: round(one),
+      pool_2_workers_ms: round(two),
+    },
+  };
+}
