@@ -14,7 +14,9 @@
  * - retrieval evaluation (bench/eval.ts): `eval_warm_ms`, the 472 Chroma questions with bm25 after a
  *   parameter change (goal ≤ 1 s);
  * - sweeps (bench/sweep.ts): `sweep_ms`, the 48-point grid in the CLI (goal ≤ 30 s), and
- *   `sweep_speedup`, the pool with 2 workers against 1 (goal ≥ 1.6×).
+ *   `sweep_speedup`, the pool with 2 workers against 1 (goal ≥ 1.6×);
+ * - memory: `extract_peak_rss_mb` and `chunk_peak_rss_mb` of the CLI on WORKBENCH_BIG_PDF (the
+ *   2,415-page R reference manual; goal ≤ 1 GB each).
  *
  * Goals (issues 2, 12): extraction ≤ 1.2× bare getTextContent; token warm ≤ 25 ms/MB and ≤ 1/30 of
  * LangChain's TokenTextSplitter; cold never slower than LangChain with the same encoder, and ≤ 150
@@ -37,6 +39,9 @@ import { loadJsTiktoken } from "../test/support/jsTiktoken";
 import { extractPdfBytes, openPdfjs } from "../src/pdf/node";
 import { benchEvaluation } from "./eval";
 import { benchSweep } from "./sweep";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const CORPUS = resolve(ROOT, "../shared/corpus");
@@ -250,6 +255,35 @@ async function chunkerBench(doc: DocModel) {
   return out;
 }
 
+/**
+ * Peak RSS of `extract --json` and `chunk` (defaults) on WORKBENCH_BIG_PDF, the 2,415-page R
+ * reference manual (goal ≤ 1 GB each); null with a message when it is not set.
+ */
+function benchBigPdfMemory(): { extract_peak_rss_mb: number; chunk_peak_rss_mb: number } | null {
+  const big = process.env.WORKBENCH_BIG_PDF;
+  if (!big || !existsSync(big)) {
+    process.stderr.write("bench: WORKBENCH_BIG_PDF is not set: extract/chunk peak RSS skipped\n");
+    return null;
+  }
+  const dir = mkdtempSync(join(tmpdir(), "bench-rss-"));
+  const peak = (args: string[]): number => {
+    const file = join(dir, "rss");
+    const r = spawnSync(process.execPath, ["--import", "tsx", "bench/peakRss.ts", ...args], {
+      cwd: ROOT,
+      env: { ...process.env, PEAK_RSS_FILE: file },
+      stdio: ["ignore", "ignore", "pipe"],
+      encoding: "utf8",
+    });
+    if (r.status !== 0) throw new Error(`${args.join(" ")} failed: ${r.stderr}`);
+    return Math.round(Number(readFileSync(file, "utf8")) / 1024);
+  };
+  try {
+    return { extract_peak_rss_mb: peak(["extract", big, "--json"]), chunk_peak_rss_mb: peak(["chunk", big]) };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 function round(v: number, digits = 1): number {
   const f = 10 ** digits;
   return Math.round(v * f) / f;
@@ -267,6 +301,7 @@ async function main() {
   const chunkers = await chunkerBench(doc);
   const evaluation = await benchEvaluation(REPEATS);
   const sweep = await benchSweep();
+  const memory = benchBigPdfMemory();
   const result = {
     node: process.version,
     repeats: REPEATS,
@@ -277,6 +312,7 @@ async function main() {
     langchain_token_text_splitter_ms_per_mb: token.langchain_token_text_splitter_ms_per_mb,
     ...(evaluation ? { eval_warm_ms: evaluation.eval_warm_ms } : {}),
     ...(sweep ? { sweep_ms: sweep.sweep_ms, sweep_speedup: sweep.sweep_speedup } : {}),
+    ...(memory ?? { big_pdf: "WORKBENCH_BIG_PDF is not set" }),
     chunkers_on: basename(bigPdf),
     ...chunkers,
     ...(evaluation ? { eval: evaluation.eval } : {}),

@@ -25,6 +25,10 @@ import { extractPdfBytes } from "../pdf/node";
 import { assertHasText, pageProblems } from "../pdf/problems";
 import { endpointsFromFlags, ENDPOINT_FLAG_OPTIONS } from "./endpoints";
 import { DEFAULT_MAX_BYTES, loadDocument } from "./input";
+import { jsonPieces, writePieces } from "./streamOut";
+import { createWriteStream, type WriteStream } from "node:fs";
+import { once } from "node:events";
+import type { Chunk } from "../core/chunk";
 import { loadCollection, readQuestionSet, retrievalFlags } from "./retrieval";
 import { runSweepPool } from "./sweepPool";
 import { paretoFront, type SweepLine } from "../core/sweep/result";
@@ -110,7 +114,10 @@ async function extract(args: string[]): Promise<number> {
   const doc = await loadDocument(host, file, values.password, maxBytes);
   reportPages(doc);
   assertHasText(doc);
-  process.stdout.write(JSON.stringify(doc) + "\n");
+  await writePieces(process.stdout, [
+    ...jsonPieces(doc as unknown as Record<string, unknown>, ["runs", "pages"]),
+    "\n",
+  ]);
   return 0;
 }
 
@@ -165,12 +172,13 @@ async function chunk(args: string[]): Promise<number> {
   for (const warning of run.warnings) process.stderr.write(`warning: ${warning}\n`);
   if (values.stats) await writeOutput(values.stats, JSON.stringify(runReport(run)) + "\n");
   const records = { ...recordOptionsFor(doc, chunker), csvRaw: values["csv-raw"] === true };
-  const data = format === "csv" ? toCsv(run.chunks, records) : toJsonl(run.chunks, records);
+  // JSONL goes out a batch of chunks at a time: a 2,415-page manual's lines are never one string.
+  const pieces = format === "csv" ? [toCsv(run.chunks, records)] : jsonlPieces(run.chunks, records);
   if (values.out) {
-    await writeOutput(values.out, data);
+    await writeOutputPieces(values.out, pieces);
     process.stderr.write(`${run.chunks.length} chunks (${chunker}) written to ${values.out}\n`);
   } else {
-    process.stdout.write(data);
+    await writePieces(process.stdout, pieces);
   }
   return 0;
 }
@@ -367,6 +375,29 @@ async function exportCommand(args: string[]): Promise<number> {
     process.stdout.write(data);
   }
   return 0;
+}
+
+function* jsonlPieces(chunks: readonly Chunk[], records: Parameters<typeof toJsonl>[1]): Generator<string> {
+  for (let i = 0; i < chunks.length; i += 500) yield toJsonl(chunks.slice(i, i + 500), records);
+}
+
+/** An output file written piece by piece; one that cannot be written is a usage error naming the path. */
+async function writeOutputPieces(file: string, pieces: Iterable<string>): Promise<void> {
+  let stream: WriteStream | undefined;
+  try {
+    stream = createWriteStream(file);
+    const failed = once(stream, "error").then(([err]) => {
+      throw err;
+    });
+    await Promise.race([writePieces(stream, pieces), failed]);
+    stream.end();
+    await Promise.race([once(stream, "finish"), failed]);
+  } catch (err) {
+    stream?.destroy();
+    throw new UsageError(
+      `cannot write ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`,
+    );
+  }
 }
 
 /** An output that cannot be written is a usage error naming the path (exit 2), not a stack trace. */

@@ -51,7 +51,9 @@ describe("SweepHost.runPoint", () => {
 
   it("scores quality without a question set, on the documents given", async () => {
     const { sweep } = setup();
-    const [point] = points({ chunkers: [{ chunker: "recursive", params: { chunk_size: [20], chunk_overlap: [0] } }] });
+    const [point] = points({
+      chunkers: [{ chunker: "recursive", params: { chunk_size: [20], chunk_overlap: [0] } }],
+    });
     const line = await sweep.runPoint(point!, { set: null, docIds: ["a", "b"] });
     expect(line.metrics).toHaveProperty("quality_score");
     expect(line.retrieved_tokens).toBeNull();

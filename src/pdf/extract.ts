@@ -181,6 +181,9 @@ async function extractOpen(pdf: PDFDocumentProxy, id: string, options: ExtractOp
       }
     }
     pages.push(info);
+    // The page's text is read: let pdf.js drop what it keeps for it (a 2,415-page manual otherwise
+    // holds every page's objects until the end).
+    load.page?.cleanup();
     onProgress?.(number, total);
   }
 

@@ -27,9 +27,39 @@ export interface ChunkCoherence {
   warning?: string;
 }
 
+/**
+ * A sentence vector as kept between runs: dense, or — when few of its dimensions are non-zero, as
+ * with the lexical embedder's hashed features — its non-zero entries alone. A 2,415-page manual's
+ * ~75k sentences take ~600 MB as dense 2,048-wide vectors, a fifth of that as sparse ones.
+ */
+type StoredVector = Float32Array | { dims: number; index: Uint16Array | Uint32Array; value: Float32Array };
+
+export function compactVector(v: Float32Array): StoredVector {
+  let nonZero = 0;
+  for (let i = 0; i < v.length; i++) if (v[i] !== 0) nonZero++;
+  const wide = v.length > 0xffff;
+  // Sparse costs 6 (or 8) bytes a non-zero against 4 a dimension: worth it below half full.
+  if (nonZero * (wide ? 8 : 6) >= v.length * 2) return v;
+  const index = wide ? new Uint32Array(nonZero) : new Uint16Array(nonZero);
+  const value = new Float32Array(nonZero);
+  for (let i = 0, k = 0; i < v.length; i++)
+    if (v[i] !== 0) {
+      index[k] = i;
+      value[k++] = v[i]!;
+    }
+  return { dims: v.length, index, value };
+}
+
+export function denseVector(v: StoredVector): Float32Array {
+  if (v instanceof Float32Array) return v;
+  const out = new Float32Array(v.dims);
+  for (let k = 0; k < v.index.length; k++) out[v.index[k]!] = v.value[k]!;
+  return out;
+}
+
 interface SentenceVectors {
   spans: Span[];
-  vectors: Float32Array[];
+  vectors: StoredVector[];
   /**
    * Scores by the sentences a chunk covers ("from:to"): consecutive runs of a slider drag share most
    * of their chunks, and a score is a pass over 2,048-wide vectors per sentence — remembered, a
@@ -39,6 +69,8 @@ interface SentenceVectors {
 }
 
 const MAX_REMEMBERED_SCORES = 200_000;
+/** Sentences embedded at a time (an endpoint batches within a slice as it likes). */
+const EMBED_SLICE = 2048;
 
 const CAPACITY = 4;
 const cache = new Map<string, SentenceVectors>();
@@ -56,10 +88,12 @@ async function sentenceVectors(
     return known;
   }
   const spans = noesisSentences(doc.text);
-  const vectors = await embedder.embed(
-    spans.map((s) => doc.text.slice(s.start, s.end)),
-    signal,
-  );
+  // In slices, each compacted as it arrives: the dense vectors of a whole manual never coexist.
+  const vectors: StoredVector[] = [];
+  for (let i = 0; i < spans.length; i += EMBED_SLICE) {
+    const texts = spans.slice(i, i + EMBED_SLICE).map((s) => doc.text.slice(s.start, s.end));
+    for (const v of await embedder.embed(texts, signal)) vectors.push(compactVector(v));
+  }
   const entry = { spans, vectors, scores: new Map<string, number | null>() };
   cache.set(key, entry);
   while (cache.size > CAPACITY) cache.delete(cache.keys().next().value!);
@@ -84,7 +118,7 @@ function scoreChunks(
     const key = `${from}:${to}`;
     const known = sv.scores.get(key);
     if (known !== undefined) return known;
-    const score = sentenceCoherence(sv.vectors.slice(from, to), embedderId).score;
+    const score = sentenceCoherence(sv.vectors.slice(from, to).map(denseVector), embedderId).score;
     sv.scores.set(key, score);
     return score;
   });
