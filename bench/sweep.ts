@@ -20,7 +20,7 @@ const CHROMA = resolve(ROOT, "../shared/eval/chroma");
 const CORPORA = ["chatlogs", "finance", "pubmed", "state_of_the_union", "wikitexts"];
 const round = (v: number, digits = 1) => Math.round(v * 10 ** digits) / 10 ** digits;
 
-export const BENCH_SPACE = {
+const BENCH_SPACE = {
   chunkers: [
     {
       chunker: "recursive",
