@@ -50,6 +50,10 @@ export interface EvaluationResult extends EvalResult {
 
 export class EvaluationHost {
   private readonly evaluator = new Evaluator();
+  private readonly resolved = new WeakMap<
+    QuestionSet,
+    { key: string; resolved: ReturnType<typeof resolveQuestionSet>; references: ResolvedReference[][] }
+  >();
 
   constructor(private readonly engine: EngineHost) {}
 
@@ -68,7 +72,7 @@ export class EvaluationHost {
   async evaluate(request: EvaluationRequest, signal?: AbortSignal): Promise<EvaluationResult> {
     if (request.set.questions.length === 0) throw new QuestionSetError("the question set holds no questions");
     const docs = this.collection(request.set, request.docIds);
-    const resolved = resolveQuestionSet(request.set, docs);
+    const { resolved, references } = this.resolve(request.set, docs);
     const runs: ChunkRun[] = [];
     for (const doc of docs) {
       runs.push(
@@ -93,15 +97,30 @@ export class EvaluationHost {
       config: runs[0]?.config ?? request.config,
       warnings: [...resolved.warnings, ...result.warnings],
       documents: docs.map((d) => ({ id: d.id, name: d.name })),
-      references: resolved.questions.map((q) =>
-        q.references.map((r) => ({
-          docId: docs[q.doc]!.id,
-          start: r.start,
-          end: r.end,
-          boxes: cite(docs[q.doc]!, r.start, r.end).boxes,
-        })),
-      ),
+      references,
     };
+  }
+
+  /**
+   * The set bound to its documents, with its references' boxes: the same for every run of one set
+   * over one collection, so a slider move or a sweep point does not resolve it again.
+   */
+  private resolve(set: QuestionSet, docs: readonly DocModel[]) {
+    const key = docs.map((d) => d.id).join("|");
+    const known = this.resolved.get(set);
+    if (known?.key === key) return known;
+    const resolved = resolveQuestionSet(set, docs);
+    const references = resolved.questions.map((q) =>
+      q.references.map((r) => ({
+        docId: docs[q.doc]!.id,
+        start: r.start,
+        end: r.end,
+        boxes: cite(docs[q.doc]!, r.start, r.end).boxes,
+      })),
+    );
+    const entry = { key, resolved, references };
+    this.resolved.set(set, entry);
+    return entry;
   }
 
   /** Questions about an open document from the session's LLM, each kept only with a verbatim reference. */
