@@ -18,6 +18,7 @@ import { detectKind } from "../core/fileKind";
 import { PasswordDialog } from "./components/PasswordDialog";
 import { QualityPanel } from "./components/QualityPanel";
 import { RunSummary } from "./components/RunSummary";
+import { SweepPanel } from "./components/SweepPanel";
 import { SimilarityPanel } from "./charts/SimilarityPanel";
 import { TextView } from "./components/TextView";
 import {
@@ -208,6 +209,7 @@ const DocumentView = memo(function DocumentView({
           runReady={runReady}
           compareB={compareB}
         />
+        <SweepPanel doc={doc} />
       </aside>
       <section className="pages" aria-label="Document">
         {failure ? (
