@@ -51,6 +51,7 @@ import { BODY } from "../../scripts/sample-content";
 import { BIG_PDF, measureBigPdf } from "./bigPdf";
 import { installRunCounter, measureDrags, type DragResult } from "./drag";
 import { measureEvalUpdate } from "./evalUpdate";
+import { measureSweepResponsiveness } from "./sweepResponsive";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 /** BENCH_CORPUS overrides it (a directory without the corpus exercises the generated-PDF path). */
@@ -644,6 +645,8 @@ async function main(): Promise<void> {
     const big = await measureBigPdf(browser, url, dropFile);
     process.stderr.write("measuring the evaluation panel on Chroma's corpora…\n");
     const evalUpdate = await measureEvalUpdate(browser, url);
+    process.stderr.write("measuring the page while a sweep runs…\n");
+    const sweep = await measureSweepResponsiveness(browser, url);
     const report = {
       chromium: browser.version(),
       node: process.version,
@@ -653,6 +656,8 @@ async function main(): Promise<void> {
       big_pdf_peak_heap_mb: big?.peak_heap_mb ?? null,
       eval_update_ms: evalUpdate?.eval_update_ms ?? null,
       eval_update: evalUpdate?.eval_update ?? { skipped: "../shared/eval/chroma is missing" },
+      longest_task_during_sweep_ms: sweep.longest_task_ms,
+      sweep,
       big_pdf: big ?? { skipped: "WORKBENCH_BIG_PDF is not set" },
       documents: results,
     };
