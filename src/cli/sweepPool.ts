@@ -14,6 +14,8 @@ export async function runSweepPool(
   workers: number,
   /** Called once per point, in space order. */
   onLine: (line: SweepLine, index: number) => void,
+  /** Told when every worker has loaded (the rest of the time is points only). */
+  onReady?: () => void,
 ): Promise<SweepLine[]> {
   const lines = new Array<SweepLine | undefined>(points.length);
   let next = 0;
@@ -32,6 +34,7 @@ export async function runSweepPool(
   flush();
   const count = Math.max(1, Math.min(workers, pending.length));
   const threads: Worker[] = [];
+  let ready = 0;
   try {
     await Promise.all(
       Array.from({ length: count }, () => {
@@ -48,8 +51,13 @@ export async function runSweepPool(
             const index = pending[next++]!;
             worker.postMessage({ index, point: points[index]! } satisfies SweepJob);
           };
-          worker.on("message", ({ index, line }: { index: number; line: SweepLine }) => {
-            lines[index] = line;
+          worker.on("message", (message: { ready: true } | { index: number; line: SweepLine }) => {
+            if ("ready" in message) {
+              if (++ready === count) onReady?.();
+              give();
+              return;
+            }
+            lines[message.index] = message.line;
             flush();
             give();
           });
@@ -58,7 +66,6 @@ export async function runSweepPool(
             if (next < pending.length || lines.some((l) => l === undefined))
               reject(new Error(`a sweep worker stopped (exit code ${code}) with points left`));
           });
-          give();
         });
       }),
     );

@@ -28,6 +28,9 @@ for (const doc of data.docs) engine.keep(doc);
 engine.setEndpoints(data.endpoints);
 const sweep = new SweepHost(engine);
 
+// Loaded (its TypeScript compiled, the documents held): the pool may send points now.
+parentPort!.postMessage({ ready: true });
+
 parentPort!.on("message", (job: SweepJob) => {
   void sweep.runPoint(job.point, data.settings).then(
     (line) => parentPort!.postMessage({ index: job.index, line }),
