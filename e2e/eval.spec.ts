@@ -1,52 +1,13 @@
 // Retrieval evaluation (DESIGN §8): a question set loaded in the tab scores the same as the CLI's
 // `eval` on the same inputs; a selected question draws its references and retrieved chunks; a
 // question written here gets its reference by a drag on the page; bad sets say what is wrong.
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { expect, test } from "./helpers";
+import { cli, SAMPLE, sampleQuestions } from "./sampleQuestions";
 
-const ROOT = fileURLToPath(new URL("..", import.meta.url));
-const SAMPLE = path.join(ROOT, "public/sample.pdf");
 const METRICS = ["recall", "precision", "iou", "precision_omega", "hit_at_k", "mrr"] as const;
-
-function cli(args: string[]): string {
-  return execFileSync(process.execPath, ["--import", "tsx", "src/cli/main.ts", ...args], {
-    cwd: ROOT,
-    encoding: "utf8",
-    maxBuffer: 64 * 1024 * 1024,
-  });
-}
-
-/** Three questions whose references are sentences of the sample, found in its extracted text. */
-function sampleQuestions(): string {
-  const text = (JSON.parse(cli(["extract", SAMPLE, "--json"])) as { text: string }).text;
-  const span = (needle: string) => {
-    const start = text.indexOf(needle);
-    if (start < 0) throw new Error(`the sample no longer holds "${needle}"`);
-    return { doc: "sample.pdf", start, end: start + needle.length };
-  };
-  const questions = [
-    {
-      id: "q1",
-      question: "When is the chunking decision made and paid for?",
-      references: [span("That decision, called chunking")],
-    },
-    {
-      id: "q2",
-      question: "Which features make real documents hard to chunk?",
-      references: [span("It deliberately contains the")],
-    },
-    {
-      id: "q3",
-      question: "What does retrieval-augmented generation hand to a language model?",
-      references: [span("then handing those passages to a language model")],
-    },
-  ];
-  return questions.map((q) => JSON.stringify(q)).join("\n") + "\n";
-}
 
 test.describe("retrieval evaluation", () => {
   test("a question set scores the same in the tab and in the CLI, and its question draws on the page", async ({
@@ -121,7 +82,7 @@ test.describe("retrieval evaluation", () => {
     const download = page.waitForEvent("download");
     await page.getByTestId("questions-export").click();
     const file = await (await download).path();
-    const line = JSON.parse((await import("node:fs")).readFileSync(file, "utf8").trim()) as {
+    const line = JSON.parse(readFileSync(file, "utf8").trim()) as {
       question: string;
       references: { doc: string; start: number; end: number }[];
     };

@@ -2,50 +2,14 @@
 // the scatter plot with its Pareto front, a point applied to the panel; with a question set the plot
 // is recall (the same numbers as the CLI's `sweep`); cancel keeps the finished points; points that
 // break a rule between params are skipped rows with the reason.
-import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import type { Page } from "@playwright/test";
 import { expect, saveShot, test } from "./helpers";
+import { cli, SAMPLE, sampleQuestions as sampleQuestionsOf } from "./sampleQuestions";
 
-const ROOT = fileURLToPath(new URL("..", import.meta.url));
-const SAMPLE = path.join(ROOT, "public/sample.pdf");
-
-function cli(args: string[]): string {
-  return execFileSync(process.execPath, ["--import", "tsx", "src/cli/main.ts", ...args], {
-    cwd: ROOT,
-    encoding: "utf8",
-    maxBuffer: 64 * 1024 * 1024,
-  });
-}
-
-/** Two questions whose references are sentences of the sample, found in its extracted text (as eval.spec makes them). */
-function sampleQuestions(): string {
-  const text = (JSON.parse(cli(["extract", SAMPLE, "--json"])) as { text: string }).text;
-  const span = (needle: string) => {
-    const start = text.indexOf(needle);
-    if (start < 0) throw new Error(`the sample no longer holds "${needle}"`);
-    return { doc: "sample.pdf", start, end: start + needle.length };
-  };
-  return (
-    [
-      {
-        id: "q1",
-        question: "When is the chunking decision made and paid for?",
-        references: [span("That decision, called chunking")],
-      },
-      {
-        id: "q3",
-        question: "What does retrieval-augmented generation hand to a language model?",
-        references: [span("then handing those passages to a language model")],
-      },
-    ]
-      .map((q) => JSON.stringify(q))
-      .join("\n") + "\n"
-  );
-}
+const sampleQuestions = () => sampleQuestionsOf(["q1", "q3"]);
 
 /** The token chunker's range for `key` in the sweep editor (ticked to vary). */
 async function range(page: Page, key: string, min: number, max: number, step: number) {
