@@ -24,6 +24,7 @@ export const BarHistogram = memo(function BarHistogram({
   height,
   markerIndex,
   markerLabel,
+  label,
 }: {
   bins: readonly HistogramBin[];
   width: number;
@@ -31,6 +32,8 @@ export const BarHistogram = memo(function BarHistogram({
   /** Draws a marker line at the left edge of this bin. */
   markerIndex?: number;
   markerLabel?: string;
+  /** The picture's accessible name; by default every bar's title, which is all the picture says. */
+  label?: string;
 }) {
   const plotW = width - PAD.left - PAD.right;
   const plotH = height - PAD.top - PAD.bottom;
@@ -41,7 +44,13 @@ export const BarHistogram = memo(function BarHistogram({
   const y = (count: number) => PAD.top + plotH - (count / top) * plotH;
   const every = Math.max(1, Math.ceil(bins.length / MAX_X_LABELS));
   return (
-    <svg className="bar-histogram" width={width} height={height} role="img">
+    <svg
+      className="bar-histogram"
+      width={width}
+      height={height}
+      role="img"
+      aria-label={label ?? (bins.length === 0 ? "empty histogram" : bins.map((b) => b.title).join("; "))}
+    >
       {ticks.map((t) => (
         <g key={t}>
           <line className="grid" x1={PAD.left} x2={width - PAD.right} y1={y(t)} y2={y(t)} />

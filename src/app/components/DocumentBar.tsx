@@ -4,6 +4,7 @@ import { useExtractionProgress, useRemoveDocument } from "../engine/queries";
 import { useWorkbench } from "../state/store";
 import { ACCEPTED_FILES } from "../../core/fileKind";
 import { ExportButton } from "./ExportButton";
+import { ReportButton } from "../report/ReportButton";
 import { SettingsButton } from "./SettingsDialog";
 
 export interface DocumentStatus {
@@ -75,6 +76,7 @@ export function DocumentBar({ status, onFiles }: { status: DocumentStatus; onFil
         )}
       </div>
       <ExportButton />
+      <ReportButton />
       <SettingsButton />
     </header>
   );

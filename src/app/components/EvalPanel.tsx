@@ -4,13 +4,14 @@
  * the engine worker on every change, like every other panel; the means, each question's scores,
  * and — for the selected question — its references and retrieved chunks drawn on the pages.
  */
+import { downloadBlob } from "../download";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { memo, useEffect, useMemo, useRef, useState } from "react";
 import type { Chunk } from "../../core/chunk";
 import type { DocModel } from "../../core/document";
 import { cite } from "../../core/citations";
 import { RETRIEVERS, type RetrieverId } from "../../core/eval/evaluate";
-import { METRIC_KEYS, type MetricKey } from "../../core/eval/metrics";
+import { METRIC_KEYS, METRIC_LABELS, type MetricKey } from "../../core/eval/metrics";
 import { SYNTHESIS_MAX } from "../../core/eval/synthesize";
 import type { EvaluationResult } from "../../host/evaluation";
 import { uiText } from "../../host/errors";
@@ -23,15 +24,6 @@ import { groupByPage, useEvalMarks, type EvalBox, type EvalRange } from "../stat
 import { rangeInRect, useEvaluation } from "../state/evaluation";
 import { useWorkbench } from "../state/store";
 import "./EvalPanel.css";
-
-const METRIC_LABELS: Record<MetricKey, string> = {
-  recall: "Recall",
-  precision: "Precision",
-  iou: "IoU",
-  precision_omega: "Precision Ω",
-  hit_at_k: "Hit@k",
-  mrr: "MRR",
-};
 
 const METRIC_HELP: Record<MetricKey, string> = {
   recall: "Share of the reference characters found in the retrieved chunks (mean over questions).",
@@ -566,12 +558,11 @@ function exportSet(): void {
       }),
     )
     .join("\n");
-  const blob = new Blob([lines + "\n"], { type: "application/x-ndjson" });
-  const a = document.createElement("a");
-  a.href = URL.createObjectURL(blob);
-  a.download = `${(setName ?? "questions").replace(/\.[^.]*$/, "")}.jsonl`;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(a.href), 0);
+  downloadBlob(
+    lines + "\n",
+    `${(setName ?? "questions").replace(/\.[^.]*$/, "")}.jsonl`,
+    "application/x-ndjson",
+  );
 }
 
 /** The selected question's references and retrieved chunks, for the page overlays and the text view. */

@@ -5,6 +5,7 @@
  * against the chunker's params before touching the store, and only then switches to it.
  */
 import { useQueryClient } from "@tanstack/react-query";
+import { downloadBlob } from "../download";
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import type { Chunk, ChunkRun } from "../../core/chunk";
 import { getChunkerMeta, UnknownChunkerError } from "../../core/chunkers/metas";
@@ -224,13 +225,7 @@ function ExportActions({ rendered }: { rendered: Rendered }) {
 
   const download = () => {
     if (!rendered.ok) return;
-    const url = URL.createObjectURL(new Blob([rendered.text], { type: rendered.mime }));
-    const a = document.createElement("a");
-    a.href = url;
-    a.download = rendered.fileName;
-    a.click();
-    // Revoking at once can cancel a download the browser has not started reading yet.
-    setTimeout(() => URL.revokeObjectURL(url), 40_000);
+    downloadBlob(rendered.text, rendered.fileName, rendered.mime);
   };
   const copyText = () => {
     if (!rendered.ok) return;

@@ -5,9 +5,10 @@
  */
 import { memo, useDeferredValue, useMemo } from "react";
 import type { ChunkRun } from "../../core/chunk";
-import { SCORE_DEFINITIONS, type ScoreId } from "../../core/quality/definitions";
+import { SCORE_DEFINITIONS } from "../../core/quality/definitions";
 import type { RunQuality } from "../../core/quality/runQuality";
-import { ruleFor, type SizeRule } from "../../core/quality/sizeRules";
+import { scoreRows } from "../../core/quality/scoreRows";
+import { ruleFor } from "../../core/quality/sizeRules";
 import { LlmJudge } from "./LlmJudge";
 import { QualityTable } from "./QualityTable";
 import { QualityHistogram } from "./QualityHistogram";
@@ -54,7 +55,7 @@ function QualityBody({ run, quality }: { run: ChunkRun; quality: RunQuality }) {
           <div key={id} className="quality-score" data-score={id} title={SCORE_DEFINITIONS[id]}>
             <dt>{label}</dt>
             <dd data-testid={`quality-${id}`}>{value}</dd>
-            <small className="quality-definition">{SCORE_DEFINITIONS[id]}</small>
+            <dd className="quality-definition">{SCORE_DEFINITIONS[id]}</dd>
           </div>
         ))}
       </dl>
@@ -62,57 +63,4 @@ function QualityBody({ run, quality }: { run: ChunkRun; quality: RunQuality }) {
       <QualityTable chunks={run.chunks} rows={quality.chunks} />
     </>
   );
-}
-
-type Row = [ScoreId, string, string];
-
-function scoreRows(q: RunQuality, rule: SizeRule): Row[] {
-  const s = q.size;
-  const limitOf = (key: "min" | "max", count: number | null) => {
-    const sign = key === "min" ? "<" : ">";
-    const keys = q.size.rules.flatMap((r) => (r[key] ? [`${r[key].key} ${r[key].value}`] : []));
-    return count === null ? `— (no ${key} key)` : `${count} (${sign} ${keys.join(", ")})`;
-  };
-  const o = q.overlap;
-  const overlap =
-    o.pairs === 0
-      ? "—"
-      : `${fmt(o.meanChars)} chars${o.meanTokens !== undefined ? ` / ${fmt(o.meanTokens)} tok` : ""} per pair · ${o.overlapping}/${o.pairs}` +
-        (o.prefixChars > 0 ? ` (${o.prefixChars} in prefixes)` : "");
-  return [
-    [
-      "size",
-      `Size (${rule.unit})`,
-      s.mean === null ? "—" : `mean ${fmt(s.mean)} · median ${fmt(s.median!)} · ${s.min}–${s.max}`,
-    ],
-    ["endsAtSentence", "Ends at sentence", ratio(q.endsAtSentence, q.chunkCount)],
-    ["midSentence", "Mid-sentence cuts", ratio(q.midSentence, q.chunkCount)],
-    ["midWord", "Mid-word cuts", ratio(q.midWord, q.chunkCount)],
-    ["underMin", "Under min", limitOf("min", s.underMin)],
-    ["overMax", "Over max", limitOf("max", s.overMax)],
-    ["overEmbeddingLimit", "Over embedding limit", `${q.embedding.over} (> ${q.embedding.limit} tok)`],
-    ["orphanHeadings", "Orphan headings", String(q.orphanHeadings)],
-    ["overlap", "Overlap", overlap],
-    ["coverage", "Coverage", q.coverage.coverage === null ? "—" : pct(q.coverage.coverage)],
-    ["redundancy", "Redundancy", q.coverage.redundancy === null ? "—" : q.coverage.redundancy.toFixed(3)],
-    [
-      "coherence",
-      "Coherence",
-      q.coherence === null
-        ? "—"
-        : `${q.coherence.toFixed(3)}${q.coherenceBy ? ` · by ${q.coherenceBy}` : ""}`,
-    ],
-  ];
-}
-
-function ratio(r: { count: number; share: number | null }, total: number): string {
-  return r.share === null ? "—" : `${pct(r.share)} (${r.count}/${total})`;
-}
-
-function pct(x: number): string {
-  return `${(x * 100).toFixed(1)}%`;
-}
-
-function fmt(x: number): string {
-  return Number.isInteger(x) ? String(x) : x.toFixed(1);
 }

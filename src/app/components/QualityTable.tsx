@@ -120,7 +120,19 @@ export function QualityTable({ chunks, rows }: { chunks: readonly Chunk[]; rows:
           </span>
         ))}
       </div>
-      <div ref={scroller} className="quality-rows" role="rowgroup">
+      <div
+        ref={scroller}
+        className="quality-rows"
+        role="rowgroup"
+        // Focusable, so the rows are reached by keyboard: ↑ ↓ Home End select as a click does.
+        tabIndex={0}
+        onKeyDown={(e) => {
+          const to = keyTarget(e.key, selectedRow, order.length);
+          if (to === null) return;
+          e.preventDefault();
+          selectChunk(chunks[order[to]!]!.id, true);
+        }}
+      >
         <div style={{ height: virtualizer.getTotalSize(), position: "relative" }}>
           {virtualizer.getVirtualItems().map((v) => {
             const i = order[v.index]!;
@@ -192,4 +204,22 @@ function pageSpan(pages: readonly number[]): string {
   const first = pages[0]!;
   const last = pages[pages.length - 1]!;
   return first === last ? String(first) : `${first}–${last}`;
+}
+
+/** The row a key moves the selection to (in the table's order), or null for a key that does not move it. */
+function keyTarget(key: string, current: number, count: number): number | null {
+  if (count === 0) return null;
+  const last = count - 1;
+  switch (key) {
+    case "ArrowDown":
+      return current < 0 ? 0 : Math.min(last, current + 1);
+    case "ArrowUp":
+      return current < 0 ? last : Math.max(0, current - 1);
+    case "Home":
+      return 0;
+    case "End":
+      return last;
+    default:
+      return null;
+  }
 }

@@ -5,6 +5,7 @@
  * scatter plot with the Pareto front and a sortable table, each point applicable to the panel (or to
  * compare's B), and the front and the table exportable. Nothing is chunked on the page.
  */
+import { downloadBlob } from "../download";
 import { useQueryClient } from "@tanstack/react-query";
 import { lazy, memo, Suspense, useDeferredValue, useEffect, useMemo, useState } from "react";
 import type { NumberParam } from "../../core/chunk";
@@ -148,14 +149,6 @@ function applyPoint(chunker: string, config: Record<string, unknown>, toB: boole
   }
   useWorkbench.getState().setChunker(chunker);
   useWorkbench.getState().applyConfig(config);
-}
-
-function download(text: string, name: string, type: string): void {
-  const a = document.createElement("a");
-  a.href = URL.createObjectURL(new Blob([text], { type }));
-  a.download = name;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(a.href), 0);
 }
 
 /** The documents and settings a sweep runs on, or why it cannot: the set's documents must be open. */
@@ -647,14 +640,14 @@ function Result() {
           type="button"
           data-testid="sweep-export-front"
           disabled={front.size === 0}
-          onClick={() => download(frontJson(lines, objective), "sweep-front.json", "application/json")}
+          onClick={() => downloadBlob(frontJson(lines, objective), "sweep-front.json", "application/json")}
         >
           Export front (JSON)
         </button>
         <button
           type="button"
           data-testid="sweep-export-csv"
-          onClick={() => download(tableCsv(lines, objective), "sweep.csv", "text/csv")}
+          onClick={() => downloadBlob(tableCsv(lines, objective), "sweep.csv", "text/csv")}
         >
           Export table (CSV)
         </button>

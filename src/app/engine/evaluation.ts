@@ -5,6 +5,7 @@
  * screen while the next computes, and a superseded evaluation is aborted in the worker.
  */
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import type { RetrieverId } from "../../core/eval/evaluate";
 import type { EvaluationResult } from "../../host/evaluation";
 import { useSettings } from "../state/settings";
 import { useEvaluation } from "../state/evaluation";
@@ -13,6 +14,16 @@ import { evaluate } from "./workers";
 
 type Config = Record<string, unknown>;
 
+/** The evaluation's query key: what identifies a result (the report reads finished ones by it). */
+export const evaluationKey = (
+  setRevision: number,
+  chunker: string,
+  config: Config,
+  k: number,
+  retriever: RetrieverId,
+  endpointsRevision: number,
+) => ["eval", setRevision, chunker, config, k, retriever, endpointsRevision] as const;
+
 export function useEvaluationRun(chunker: string, config: Config, enabled: boolean) {
   const set = useEvaluation((s) => s.set);
   const revision = useEvaluation((s) => s.revision);
@@ -20,7 +31,7 @@ export function useEvaluationRun(chunker: string, config: Config, enabled: boole
   const retriever = useEvaluation((s) => s.retriever);
   const endpointsRevision = useSettings((s) => s.revision);
   return useQuery<EvaluationResult, Error>({
-    queryKey: ["eval", revision, chunker, config, k, retriever, endpointsRevision],
+    queryKey: evaluationKey(revision, chunker, config, k, retriever, endpointsRevision),
     enabled: enabled && set !== null,
     staleTime: Infinity,
     gcTime: 60_000,

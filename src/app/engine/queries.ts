@@ -6,7 +6,7 @@
  * and the previous run stays on screen while the next computes. Queries consume their AbortSignal:
  * a superseded run is abandoned in the worker.
  */
-import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { create } from "zustand";
 import type { ChunkRun, ConfigProblem } from "../../core/chunk";
@@ -283,6 +283,27 @@ export function useChunkRun(doc: DocModel | undefined, chunker: string, config: 
       void queryClient.cancelQueries({ queryKey: runKey });
     },
   };
+}
+
+/**
+ * The finished run of these inputs as react-query holds it, its later stages folded in; undefined
+ * until stage 1 is in. For views outside the document view that owns the run (the report).
+ * Placeholder data never enters the cache, so every stage read here is this run's own.
+ */
+export function cachedRun(
+  client: QueryClient,
+  docId: string,
+  chunker: string,
+  config: Config,
+): ChunkRun | undefined {
+  const revision = useSettings.getState().revision;
+  return mergeStages(
+    client.getQueryData<ChunkRun>(queryKeys.run(docId, chunker, config, revision)),
+    client.getQueryData<RunQuality>(queryKeys.runScores(docId, chunker, config, revision)),
+    client.getQueryData<CoherenceStage>(queryKeys.runCoherence(docId, chunker, config, revision)),
+    true,
+    true,
+  );
 }
 
 /** Stage 1 with what the later stages added; a later stage's result is folded in only when it is this run's. */

@@ -162,6 +162,8 @@ export function PdfViewer({
         data-testid="pdf-viewer"
         role="region"
         aria-label="Document pages"
+        // Focusable so the pages scroll by keyboard (arrows, Page Down) like any scrolled region.
+        tabIndex={0}
         onClick={onClick}
       >
         <PageList

@@ -25,6 +25,16 @@ export const METRIC_KEYS = ["recall", "precision", "iou", "precision_omega", "hi
 export type MetricKey = (typeof METRIC_KEYS)[number];
 export type MeanMetrics = Record<MetricKey, number>;
 
+/** How each metric is named on screen and in the stakeholder report. */
+export const METRIC_LABELS: Readonly<Record<MetricKey, string>> = {
+  recall: "Recall",
+  precision: "Precision",
+  iou: "IoU",
+  precision_omega: "Precision Ω",
+  hit_at_k: "Hit@k",
+  mrr: "MRR",
+};
+
 /**
  * What the chunks in `chunks` (of the references' document) share with the references: the union
  * of their intersections, what of the references none touches, and the touching chunks themselves.
