@@ -51,6 +51,7 @@ import { BODY } from "../../scripts/sample-content";
 import { BIG_PDF, measureBigPdf } from "./bigPdf";
 import { installRunCounter, measureDrags, type DragResult } from "./drag";
 import { measureEvalUpdate } from "./evalUpdate";
+import { measureRestore } from "./restore";
 import { measureSweepResponsiveness } from "./sweepResponsive";
 
 const ROOT = resolve(import.meta.dirname, "../..");
@@ -647,6 +648,8 @@ async function main(): Promise<void> {
     const evalUpdate = await measureEvalUpdate(browser, url);
     process.stderr.write("measuring the page while a sweep runs…\n");
     const sweep = await measureSweepResponsiveness(browser, url);
+    process.stderr.write("measuring a workspace restore (the book and two manuals)…\n");
+    const restore = await measureRestore(browser, url, CORPUS);
     const report = {
       chromium: browser.version(),
       node: process.version,
@@ -657,6 +660,9 @@ async function main(): Promise<void> {
       eval_update_ms: evalUpdate?.eval_update_ms ?? null,
       eval_update: evalUpdate?.eval_update ?? { skipped: "../shared/eval/chroma is missing" },
       longest_task_during_sweep_ms: sweep.longest_task_ms,
+      restore_first_page_ms: restore?.restore_first_page_ms ?? null,
+      restore_chunks_ms: restore?.restore_chunks_ms ?? null,
+      restore: restore?.restore ?? { skipped: "the corpus is missing" },
       sweep,
       big_pdf: big ?? { skipped: "WORKBENCH_BIG_PDF is not set" },
       documents: results,

@@ -29,14 +29,17 @@ import {
 } from "./engine/queries";
 import { isAbortError } from "./engine/workers";
 import { uiText } from "../host/errors";
-import { useCompareRun, useComparison } from "./state/compare";
+import { useCompare, useCompareRun, useComparison } from "./state/compare";
+import { useNotices } from "./state/notices";
+import { WorkspaceNotices } from "./workspace/WorkspaceNotices";
+import { useWorkspaceRestored } from "./workspace/useWorkspace";
 import { sizeRules } from "../core/quality/sizeRules";
 import { filterChunks } from "./state/chunkFilter";
 import { useEvalMarks } from "./state/evalMarks";
 import { useEvaluation } from "./state/evaluation";
-import { currentConfig, useWorkbench, type OpenDocument } from "./state/store";
+import { currentConfig, defaultConfig, useWorkbench, type OpenDocument } from "./state/store";
 import { formatHash, parseHash } from "./state/urlHash";
-import { openPdfForRendering } from "./viewer/loadPdf";
+import { keepRenderingDocuments, renderingDocument } from "./viewer/renderingDocuments";
 import { chunkHue } from "./viewer/palette";
 import { PdfViewer } from "./viewer/PdfViewer";
 
@@ -57,6 +60,7 @@ export function Workbench() {
   const displayed = docs.find((d) => d.key === displayedKey);
   const currentExtraction = useDocumentExtraction(current);
   const displayedExtraction = useDocumentExtraction(displayed);
+  usePrefetchedRendering(current, displayed);
 
   // A document becomes the one on screen when it is ready; until then the previous stays usable.
   useEffect(() => {
@@ -79,8 +83,9 @@ export function Workbench() {
     [openDocument],
   );
 
-  usePreloadedSample(docs.length === 0, openDocument, setNotice);
-  useHashState();
+  const restored = useWorkspaceRestored();
+  usePreloadedSample(restored && docs.length === 0, openDocument, setNotice);
+  useHashState(restored);
   useDropAnywhere(openFiles);
 
   const doc = displayedExtraction.data;
@@ -97,6 +102,7 @@ export function Workbench() {
   return (
     <div className="workbench">
       <DocumentBar status={status} onFiles={(files) => void openFiles(files)} />
+      <WorkspaceNotices />
       {notice && (
         <div className="notice" role="alert">
           {notice}
@@ -191,7 +197,7 @@ const DocumentView = memo(function DocumentView({
   return (
     // While the config is invalid the chunks on screen are the last valid run's: marked stale.
     <main className="document-view" data-stale={runState.problems.length > 0 ? "" : undefined}>
-      <aside className="sidebar">
+      <aside className="sidebar" aria-label="Chunker, run and scores">
         <ChunkerPanel problems={runState.problems} />
         <RunSummary run={run} status={status.text} drawn={status.drawn} onCancel={runState.cancel} />
         <ComparePanel
@@ -238,7 +244,7 @@ const DocumentView = memo(function DocumentView({
           runB={compare.enabled ? compare.state.ranges : undefined}
         />
       </section>
-      <aside className="chunks">
+      <aside className="chunks" aria-label="Chunks">
         {runState.problems.length > 0 && chunks.length > 0 && (
           <p className="stale-note" data-testid="stale-note" role="status">
             These are the last valid run's chunks: fix the config to run again.
@@ -328,12 +334,9 @@ function useRenderingDocument(source: OpenDocument | undefined): PDFDocumentProx
   useEffect(() => {
     if (!source || !key) return;
     let cancelled = false;
-    let opened: PDFDocumentProxy | null = null;
-    openPdfForRendering(source.bytes, source.password).then(
+    renderingDocument(source).then(
       (doc) => {
-        opened = doc;
-        if (cancelled) void doc.destroy();
-        else setPdf({ key, doc });
+        if (!cancelled) setPdf({ key, doc });
       },
       (err: unknown) => {
         // Extraction reports the same failure with its type; the viewer just has no pages to draw.
@@ -342,10 +345,23 @@ function useRenderingDocument(source: OpenDocument | undefined): PDFDocumentProx
     );
     return () => {
       cancelled = true;
-      if (opened) void opened.destroy();
     };
   }, [source, key]);
   return pdf && pdf.key === key ? pdf.doc : null;
+}
+
+/**
+ * The current document's pages are opened for drawing while the worker extracts it (they need
+ * only the bytes); documents no longer current or displayed are let go.
+ */
+function usePrefetchedRendering(current: OpenDocument | undefined, displayed: OpenDocument | undefined) {
+  useEffect(() => {
+    keepRenderingDocuments([current, displayed]);
+    if (current?.kind === "pdf")
+      renderingDocument(current).catch(() => {
+        // A password or a broken file: the extraction says so, typed, in doc-status.
+      });
+  }, [current, displayed]);
 }
 
 function usePreloadedSample(
@@ -369,32 +385,47 @@ function usePreloadedSample(
   }, [empty, open, setNotice]);
 }
 
-/** Chunker, config and view in the URL hash: read once on load, written on every change. */
-function useHashState() {
-  const restored = useRef(false);
+/**
+ * Chunker, config, compare's B and the view in the URL hash: read once the stored workspace is back
+ * (a link wins over it), written on every change. What the link got wrong is a notice.
+ */
+function useHashState(ready: boolean) {
+  const applied = useRef(false);
   const chunker = useWorkbench((s) => s.chunker);
   const config = useWorkbench(currentConfig);
   const zoom = useWorkbench((s) => s.zoom);
   const chunk = useWorkbench((s) => s.selectedChunkId);
+  const compareOn = useCompare((s) => s.enabled);
+  const bChunker = useCompare((s) => s.chunker);
+  const bConfig = useCompare((s) => s.configs[s.chunker]);
   useEffect(() => {
-    if (restored.current) return;
-    restored.current = true;
+    if (!ready || applied.current) return;
+    applied.current = true;
     const state = parseHash(window.location.hash);
     const store = useWorkbench.getState();
     if (state.chunker) store.setChunker(state.chunker);
     if (state.config) useWorkbench.getState().applyConfig(state.config);
     if (state.zoom) store.setZoom(state.zoom);
     if (state.chunk) store.selectChunk(state.chunk, true);
-  }, []);
+    if (state.b)
+      useCompare.setState({
+        enabled: true,
+        chunker: state.b.chunker,
+        configs: { [state.b.chunker]: { ...defaultConfig(state.b.chunker), ...state.b.config } },
+      });
+    if (state.problems)
+      useNotices.getState().setLink(`This link could not be followed in full: ${state.problems.join("; ")}.`);
+  }, [ready]);
   useEffect(() => {
-    if (!restored.current) return;
+    if (!applied.current) return;
     // Written once a drag pauses: replaceState on every pointer move costs up to tens of ms.
     const timer = setTimeout(() => {
-      const hash = formatHash({ chunker, config, zoom, chunk });
+      const b = compareOn ? { chunker: bChunker, config: bConfig ?? defaultConfig(bChunker) } : null;
+      const hash = formatHash({ chunker, config, zoom, chunk, b });
       if (hash !== window.location.hash) history.replaceState(null, "", hash);
     }, HASH_WRITE_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [chunker, config, zoom, chunk]);
+  }, [chunker, config, zoom, chunk, compareOn, bChunker, bConfig, ready]);
 }
 
 const HASH_WRITE_DELAY_MS = 150;

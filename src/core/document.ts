@@ -54,6 +54,12 @@ export interface Heading {
   start: number;
 }
 
+/**
+ * The extraction's version: bumped whenever what extraction produces changes (text, runs, boxes,
+ * headings), so stored models (the workspace's) are extracted again rather than shown stale.
+ */
+export const DOC_MODEL_VERSION = 1;
+
 export interface DocModel {
   /** sha256 of the file bytes, lower-case hex. */
   id: string;

@@ -1,13 +1,21 @@
+import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { createRunContext, runChunker } from "../core/engine";
 import { extractPdfBytes } from "../pdf/node";
-import { EngineHost, stableJson } from "./engine";
+import type { DocModel } from "../core/document";
+import { EngineHost, stableJson, type ModelCache } from "./engine";
 import { InputError } from "./errors";
 
 const text = Array.from({ length: 30 }, (_, i) =>
   i < 15 ? `Cats purr and cats nap in the sun ${i}.` : `Bonds and rates moved in the market ${i}.`,
 ).join(" ");
 const bytes = new TextEncoder().encode(text);
+
+async function samplePdfBytes(): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  pdf.addPage().drawText("Hello pages", { x: 50, y: 700 });
+  return pdf.save();
+}
 
 describe("EngineHost", () => {
   it("opens text by its kind, keeps it, and runs the stages to what runChunker gives", async () => {
@@ -35,6 +43,32 @@ describe("EngineHost", () => {
     host.forget(doc.id);
     expect(host.has(doc.id)).toBe(false);
     await expect(host.scores(request)).rejects.toThrow(/open it again/);
+  });
+
+  it("takes a model from the cache instead of extracting, and keeps new ones there (never a password's)", async () => {
+    const stored = new Map<string, DocModel>();
+    const cache: ModelCache = {
+      get: async (id) => stored.get(id),
+      put: async (model) => void stored.set(model.id, model),
+    };
+    let extractions = 0;
+    const host = new EngineHost(async (b, o) => {
+      extractions++;
+      return extractPdfBytes(b, o);
+    });
+    const pdf = await samplePdfBytes();
+    const first = await host.open(pdf, { name: "a.pdf", kind: "pdf" }, { cache });
+    await new Promise((r) => setTimeout(r, 10));
+    expect(stored.get(first.id)).toBe(first);
+    const again = await new EngineHost(async () => {
+      throw new Error("must not extract");
+    }).open(pdf, { name: "renamed.pdf", kind: "pdf" }, { cache });
+    expect(again).toEqual({ ...first, name: "renamed.pdf" });
+    stored.clear();
+    await host.open(pdf, { name: "a.pdf", kind: "pdf", password: "" }, { cache });
+    await new Promise((r) => setTimeout(r, 10));
+    expect(stored.size).toBe(0);
+    expect(extractions).toBe(2);
   });
 
   it("refuses files of no known kind and bad UTF-8 with an input error", async () => {

@@ -5,6 +5,7 @@
  * stages of DESIGN §3 with an AbortSignal end to end, remembers recent runs so the later stages do
  * not run the chunker again, and meters LLM tokens.
  */
+import { sha256Hex } from "../core/text/hash";
 import type { ChunkRun, RunContext } from "../core/chunk";
 import type { DocModel } from "../core/document";
 import {
@@ -44,6 +45,12 @@ export interface OpenRequest {
   encoding?: EncodingName;
 }
 
+/** Extracted models kept between sessions (the browser's IndexedDB), by document id. */
+export interface ModelCache {
+  get(id: string): Promise<DocModel | undefined>;
+  put(model: DocModel): Promise<void>;
+}
+
 const MAX_DOCUMENTS = 8;
 /** Stage 1 results kept for the later stages (and a slider moved back): a few drags' worth. */
 const MAX_RUNS = 12;
@@ -65,18 +72,53 @@ export class EngineHost {
   async open(
     bytes: Uint8Array,
     request: OpenRequest,
-    options: { signal?: AbortSignal; onProgress?: (done: number, total: number) => void } = {},
+    options: {
+      signal?: AbortSignal;
+      onProgress?: (done: number, total: number) => void;
+      /** Where a model extracted before is found and a new one kept; never for a password's document. */
+      cache?: ModelCache;
+    } = {},
   ): Promise<DocModel> {
-    const doc = await openDocument(bytes, request.name, {
+    const cache = request.password === undefined ? options.cache : undefined;
+    const cached = cache ? await cache.get(await sha256Hex(bytes)) : undefined;
+    // The name is the one the user opened it under now (the same bytes may have been stored under another).
+    const doc = cached ? { ...cached, name: request.name } : await this.extract(bytes, request, options);
+    // Stored after the answer goes out: the clone into IndexedDB must not delay the first pages.
+    if (cache && !cached) setTimeout(() => void cache.put(doc), 0);
+    this.keep(doc);
+    if (request.encoding) this.encodeAhead(doc, request.encoding);
+    return doc;
+  }
+
+  /**
+   * Encodes the document for its first run once the model has gone out: the page draws its pages
+   * meanwhile, and the run (which queues behind this on the worker's thread) finds it encoded.
+   */
+  private encodeAhead(doc: DocModel, encoding: EncodingName): void {
+    setTimeout(() => {
+      loadTokenizer(encoding).then(
+        (tokenizer) => {
+          if (this.documents.get(doc.id) === doc) this.encoded.get(doc.id, tokenizer, doc.text);
+        },
+        () => {
+          // Not fatal here: the run that needs this encoding loads it again and reports the failure.
+        },
+      );
+    }, 0);
+  }
+
+  private extract(
+    bytes: Uint8Array,
+    request: OpenRequest,
+    options: { signal?: AbortSignal; onProgress?: (done: number, total: number) => void },
+  ): Promise<DocModel> {
+    return openDocument(bytes, request.name, {
       extractPdf: this.extractPdf,
       ...(request.kind ? { kind: request.kind } : {}),
       ...(request.password !== undefined ? { password: request.password } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
       ...(options.onProgress ? { onProgress: options.onProgress } : {}),
     });
-    this.keep(doc);
-    if (request.encoding) this.encoded.get(doc.id, await loadTokenizer(request.encoding), doc.text);
-    return doc;
   }
 
   /** Holds a document extracted elsewhere (tests, benchmarks). */

@@ -25,12 +25,15 @@ import { EngineHost, type OpenRequest, type RunRequest } from "../host/engine";
 import { EvaluationHost, type EvaluationRequest, type EvaluationResult } from "../host/evaluation";
 import type { LlmMeter } from "../host/metering";
 import { extractPdfBytes } from "../pdf/browser";
+import { indexedDbModelCache } from "./modelCache";
 import { settle, type WorkerResult } from "./workerResult";
 
 /** Stage 1 as it crosses: the run without its chunks' texts and objects. */
 export type PackedRun = Omit<ChunkRun, "chunks" | "quality"> & { chunks: PackedChunks };
 
 const host = new EngineHost(extractPdfBytes);
+// A stored model that cannot be read or written costs only an extraction: said in the console, not fatal.
+const modelCache = indexedDbModelCache((message) => console.warn(`model cache: ${message}`));
 const evaluation = new EvaluationHost(host);
 const running = new Map<number, { controller: AbortController; meter?: LlmMeter }>();
 
@@ -58,7 +61,11 @@ const api = {
     onProgress?: (done: number, total: number) => void,
   ): Promise<WorkerResult<DocModel>> {
     return tracked(id, (signal) =>
-      host.open(bytes, request, { signal, ...(onProgress ? { onProgress } : {}) }),
+      host.open(bytes, request, {
+        signal,
+        ...(onProgress ? { onProgress } : {}),
+        ...(modelCache ? { cache: modelCache } : {}),
+      }),
     );
   },
 

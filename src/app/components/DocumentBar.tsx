@@ -6,6 +6,7 @@ import { ACCEPTED_FILES } from "../../core/fileKind";
 import { ExportButton } from "./ExportButton";
 import { ReportButton } from "../report/ReportButton";
 import { SettingsButton } from "./SettingsDialog";
+import { WorkspaceButtons } from "../workspace/WorkspaceButtons";
 
 export interface DocumentStatus {
   text: string;
@@ -76,6 +77,7 @@ export function DocumentBar({ status, onFiles }: { status: DocumentStatus; onFil
         )}
       </div>
       <ExportButton />
+      <WorkspaceButtons />
       <ReportButton />
       <SettingsButton />
     </header>

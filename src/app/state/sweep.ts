@@ -428,30 +428,51 @@ interface Saved {
  * The last sweep's lines, kept in this tab's sessionStorage: a reload mid-sweep loses only the
  * points that had not finished (DESIGN §9). Configs hold no secrets (endpoints live apart).
  */
-function restore(): Pick<
-  SweepState,
-  "points" | "lines" | "objective" | "k" | "status" | "done" | "total"
-> | null {
+type Restored = Pick<SweepState, "points" | "lines" | "objective" | "k" | "status" | "done" | "total">;
+
+function fromSaved(saved: Saved): Restored {
+  const lines = saved.lines.map((l) => l ?? undefined);
+  return {
+    points: saved.points,
+    lines,
+    objective: saved.objective,
+    k: saved.k ?? null,
+    status: saved.status === "running" ? "interrupted" : saved.status,
+    done: lines.filter((l) => l !== undefined).length,
+    total: saved.points.length,
+  };
+}
+
+function restore(): Restored | null {
   if (typeof window === "undefined") return null;
   const raw = window.sessionStorage.getItem(STORAGE_KEY);
   if (!raw) return null;
   try {
-    const saved = JSON.parse(raw) as Saved;
-    const lines = saved.lines.map((l) => l ?? undefined);
-    return {
-      points: saved.points,
-      lines,
-      objective: saved.objective,
-      k: saved.k ?? null,
-      status: saved.status === "running" ? "interrupted" : saved.status,
-      done: lines.filter((l) => l !== undefined).length,
-      total: saved.points.length,
-    };
+    return fromSaved(JSON.parse(raw) as Saved);
   } catch (err) {
     console.warn(`ignoring an unreadable saved sweep (${err instanceof Error ? err.message : String(err)})`);
     window.sessionStorage.removeItem(STORAGE_KEY);
     return null;
   }
+}
+
+/** The sweep as the workspace stores it (DESIGN §10), or null when there is none. */
+export function sweepSnapshot(): Saved | null {
+  const { points, lines, objective, k, status } = useSweep.getState();
+  if (points.length === 0) return null;
+  return { points, lines: lines.map((l) => l ?? null), objective, k, status };
+}
+
+/**
+ * A sweep from the stored workspace back in the panel — unless this tab already shows one (kept in
+ * its session storage, it is at least as new). A record that is not a sweep is refused, not shown.
+ */
+export function restoreSweep(saved: unknown): void {
+  if (useSweep.getState().points.length > 0 || saved === null || saved === undefined) return;
+  const s = saved as Partial<Saved>;
+  if (!Array.isArray(s.points) || !Array.isArray(s.lines) || s.points.length !== s.lines.length)
+    throw new Error("the stored sweep is damaged (points and lines differ)");
+  useSweep.setState(fromSaved(s as Saved));
 }
 
 let saveTimer: ReturnType<typeof setTimeout> | null = null;

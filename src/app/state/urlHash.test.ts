@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatHash, parseHash } from "./urlHash";
+import { getChunkerMeta } from "../../core/chunkers/metas";
+import { formatHash, linkConfig, parseHash } from "./urlHash";
 
 describe("url hash", () => {
   it("round-trips chunker, config, zoom and the selected chunk", () => {
@@ -16,8 +17,31 @@ describe("url hash", () => {
       chunk: "chunk_3",
     });
   });
-  it("ignores unknown chunkers and broken JSON", () => {
-    expect(parseHash("#chunker=nope&config=%7Bbroken")).toEqual({ config: undefined });
+  it("carries compare's B", () => {
+    const hash = formatHash({
+      chunker: "token",
+      config: {},
+      zoom: { mode: "fit-width" },
+      b: { chunker: "recursive", config: { chunk_size: 300 } },
+    });
+    expect(parseHash(hash).b).toEqual({ chunker: "recursive", config: { chunk_size: 300 } });
+  });
+  it("names unknown chunkers and broken JSON as problems", () => {
+    const state = parseHash("#chunker=nope&config=%7Bbroken");
+    expect(state.chunker).toBeUndefined();
+    expect(state.config).toBeUndefined();
+    expect(state.problems).toEqual([
+      'the link names an unknown chunker "nope"',
+      "the link's config is not valid JSON",
+    ]);
     expect(parseHash("")).toEqual({});
+  });
+  it("turns an out-of-range config into the defaults, saying which key", () => {
+    const state = parseHash(`#chunker=token&config=${encodeURIComponent('{"chunk_size":-5}')}`);
+    expect(state.problems?.[0]).toMatch(/config for token is not valid \(chunk_size: must be between/);
+    expect(state.config).toEqual(getChunkerMeta("token").defaults);
+    const problems: string[] = [];
+    expect(linkConfig("token", { chunk_size: 300 }, "x", problems)).toEqual({ chunk_size: 300 });
+    expect(problems).toEqual([]);
   });
 });

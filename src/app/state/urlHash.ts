@@ -1,48 +1,89 @@
 /**
- * Shareable state in the URL hash: chunker, config and view (zoom, selected chunk). Never a
- * document, a password or a key. `#chunker=token&config={"chunk_size":256}&zoom=fit-width`.
+ * Shareable state in the URL hash: chunker, config, compare's B and the view (zoom, selected chunk).
+ * Never a document, a password or a key. `#chunker=token&config={"chunk_size":256}&zoom=fit-width`,
+ * with `b=…&bconfig={…}` while compare is on. What cannot be read is a problem to tell the user,
+ * and the defaults apply (DESIGN §10): a link never leaves a blank page.
  */
-import { CHUNKER_METAS } from "../../core/chunkers/metas";
+import { CHUNKER_METAS, getChunkerMeta } from "../../core/chunkers/metas";
+import { resolveConfig } from "../../core/config";
 import type { ZoomState } from "./store";
+
+type Config = Record<string, unknown>;
 
 export interface HashState {
   chunker?: string;
-  config?: Record<string, unknown>;
+  config?: Config;
   zoom?: ZoomState;
   chunk?: string;
+  /** Compare's B, when the link was made with compare on. */
+  b?: { chunker: string; config: Config };
+  /** What in the link could not be used, in words for the user. */
+  problems?: string[];
+}
+
+const knownChunker = (id: string) => CHUNKER_METAS.some((c) => c.id === id);
+
+function parseConfig(raw: string | null, label: string, problems: string[]): Config | undefined {
+  if (raw === null) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) return parsed as Config;
+    problems.push(`${label} is not a JSON object`);
+  } catch {
+    // Broken JSON (a link cut short, a hand edit): said, and the defaults apply.
+    problems.push(`${label} is not valid JSON`);
+  }
+  return undefined;
+}
+
+/** The config a link asks for, or the defaults with a problem saying what was wrong with it. */
+export function linkConfig(chunker: string, config: Config, label: string, problems: string[]): Config {
+  const meta = getChunkerMeta(chunker);
+  const resolved = resolveConfig(meta, config);
+  if (resolved.problems.length === 0) return config;
+  problems.push(
+    `${label} for ${chunker} is not valid (${resolved.problems.map((p) => `${p.key}: ${p.message}`).join("; ")}): its defaults apply`,
+  );
+  return { ...(meta.defaults as Config) };
 }
 
 export function parseHash(hash: string): HashState {
   const params = new URLSearchParams(hash.replace(/^#/, ""));
   const out: HashState = {};
+  const problems: string[] = [];
   const chunker = params.get("chunker");
-  if (chunker && CHUNKER_METAS.some((c) => c.id === chunker)) out.chunker = chunker;
-  const config = params.get("config");
-  if (config) {
-    try {
-      const parsed: unknown = JSON.parse(config);
-      if (parsed && typeof parsed === "object" && !Array.isArray(parsed))
-        out.config = parsed as Record<string, unknown>;
-    } catch {
-      // A hand-edited hash with broken JSON: the chunker's defaults apply, and the hash is rewritten.
-      out.config = undefined;
-    }
-  }
+  if (chunker && knownChunker(chunker)) out.chunker = chunker;
+  else if (chunker) problems.push(`the link names an unknown chunker "${chunker}"`);
+  const config = parseConfig(params.get("config"), "the link's config", problems);
+  if (config && out.chunker) out.config = linkConfig(out.chunker, config, "the link's config", problems);
+  const b = params.get("b");
+  if (b && knownChunker(b)) {
+    const bConfig = parseConfig(params.get("bconfig"), "the link's B config", problems);
+    out.b = { chunker: b, config: bConfig ? linkConfig(b, bConfig, "the link's B config", problems) : {} };
+  } else if (b) problems.push(`the link names an unknown chunker "${b}" for B`);
   const zoom = params.get("zoom");
   if (zoom === "fit-width") out.zoom = { mode: "fit-width" };
   else if (zoom && Number.isFinite(Number(zoom)) && Number(zoom) > 0)
     out.zoom = { mode: "scale", scale: Number(zoom) };
   const chunk = params.get("chunk");
   if (chunk) out.chunk = chunk;
+  if (problems.length > 0) out.problems = problems;
   return out;
 }
 
 export function formatHash(
-  state: Required<Pick<HashState, "chunker" | "config" | "zoom">> & { chunk?: string | null },
+  state: Required<Pick<HashState, "chunker" | "config" | "zoom">> & {
+    chunk?: string | null;
+    b?: { chunker: string; config: Config } | null;
+  },
 ): string {
   const params = new URLSearchParams();
   params.set("chunker", state.chunker);
   params.set("config", JSON.stringify(state.config));
+  if (state.b) {
+    params.set("b", state.b.chunker);
+    params.set("bconfig", JSON.stringify(state.b.config));
+  }
   params.set(
     "zoom",
     state.zoom.mode === "fit-width" ? "fit-width" : String(Math.round(state.zoom.scale * 1000) / 1000),

@@ -1,0 +1,255 @@
+/**
+ * The workspace kept across reloads (DESIGN §10): restored once on load, then saved a moment after
+ * every change — the record whole (it is small), each document's bytes once per id. A failure to
+ * store is a notice, never a crash: the app goes on in memory and says what a reload would lose.
+ */
+import { getChunkerMeta, CHUNKER_METAS } from "../../core/chunkers/metas";
+import { resolveConfig } from "../../core/config";
+import type { QuestionSet } from "../../core/eval/questions";
+import { RETRIEVERS, type RetrieverId } from "../../core/eval/evaluate";
+import { sha256Hex } from "../../core/text/hash";
+import {
+  readWorkspace,
+  sanitizeWorkspace,
+  WORKSPACE_SCHEMA,
+  WorkspaceError,
+  type WorkspaceRecord,
+} from "../../core/workspace/record";
+import { useCompare } from "../state/compare";
+import { useEvaluation } from "../state/evaluation";
+import { useNotices } from "../state/notices";
+import { useWorkbench, type OpenDocument } from "../state/store";
+import { restoreSweep, sweepSnapshot, useSweep } from "../state/sweep";
+import { pruneDocuments, readDocuments, readRecord, storageError, writeDocument, writeRecord } from "./db";
+
+type Configs = WorkspaceRecord["configs"];
+
+const SAVE_DELAY_MS = 400;
+const SWEEP_SAVE_DELAY_MS = 3000;
+
+/** Document ids by the store's key: hashed once per opened document. */
+const idsByKey = new Map<string, Promise<string>>();
+
+function documentId(doc: OpenDocument): Promise<string> {
+  let id = idsByKey.get(doc.key);
+  if (!id) {
+    id = sha256Hex(doc.bytes);
+    idsByKey.set(doc.key, id);
+  }
+  return id;
+}
+
+/** Configs kept only for chunkers this app knows, each with only the keys that are valid for it. */
+export function validConfigs(configs: Configs): Configs {
+  const out: Configs = {};
+  for (const [chunker, config] of Object.entries(configs)) {
+    if (!CHUNKER_METAS.some((m) => m.id === chunker)) continue;
+    const meta = getChunkerMeta(chunker);
+    const { problems } = resolveConfig(meta, config);
+    const bad = new Set(problems.map((p) => p.key));
+    out[chunker] = {
+      ...(meta.defaults as Record<string, unknown>),
+      ...Object.fromEntries(Object.entries(config).filter(([k]) => !bad.has(k))),
+    };
+    // A cross-key rule broken by the kept keys: the chunker's defaults, whole.
+    if (resolveConfig(meta, out[chunker]).problems.length > 0)
+      out[chunker] = { ...(meta.defaults as Record<string, unknown>) };
+  }
+  return out;
+}
+
+/** The record of what is on screen now. */
+export async function currentRecord(): Promise<WorkspaceRecord> {
+  const wb = useWorkbench.getState();
+  const compare = useCompare.getState();
+  const evaluation = useEvaluation.getState();
+  const ids = await Promise.all(wb.docs.map(documentId));
+  const current = wb.docs.findIndex((d) => d.key === wb.currentKey);
+  return sanitizeWorkspace({
+    schema: WORKSPACE_SCHEMA,
+    savedAt: Date.now(),
+    documents: wb.docs.map((d, i) => ({ id: ids[i]!, name: d.name, kind: d.kind })),
+    currentId: current >= 0 ? ids[current]! : null,
+    chunker: wb.chunker,
+    configs: wb.configs,
+    compare: { enabled: compare.enabled, chunker: compare.chunker, configs: compare.configs },
+    questions: evaluation.set ? { name: evaluation.setName, set: evaluation.set } : null,
+    evaluation: { k: evaluation.k, retriever: evaluation.retriever },
+    sweep: sweepSnapshot(),
+    view: {
+      zoom: wb.zoom.mode === "fit-width" ? "fit-width" : wb.zoom.scale,
+      selectedChunkId: wb.selectedChunkId,
+    },
+  });
+}
+
+/** The open documents with their ids and bytes (the workspace file and the store hold them). */
+export async function currentDocuments() {
+  const { docs } = useWorkbench.getState();
+  const ids = await Promise.all(docs.map(documentId));
+  return docs.map((d, i) => ({ id: ids[i]!, name: d.name, kind: d.kind, bytes: d.bytes }));
+}
+
+/**
+ * Puts a record on screen: its documents opened from the bytes given, its configs (each key checked
+ * again: a record is data from the past), compare, the question set, the sweep and the view.
+ * Returns the names of documents whose bytes were missing.
+ */
+export function applyRecord(record: WorkspaceRecord, bytesById: ReadonlyMap<string, Uint8Array>): string[] {
+  const missing: string[] = [];
+  const wb = useWorkbench.getState();
+  let currentKey: string | null = null;
+  for (const doc of record.documents) {
+    const bytes = bytesById.get(doc.id);
+    if (!bytes) {
+      missing.push(doc.name);
+      continue;
+    }
+    const key = wb.openDocument({ name: doc.name, kind: doc.kind, bytes });
+    idsByKey.set(key, Promise.resolve(doc.id));
+    if (doc.id === record.currentId) currentKey = key;
+  }
+  if (currentKey) useWorkbench.getState().selectDocument(currentKey);
+  const configs = validConfigs(record.configs);
+  if (configs[record.chunker]) useWorkbench.setState({ chunker: record.chunker, configs });
+  const bConfigs = validConfigs(record.compare.configs);
+  if (record.compare.enabled && bConfigs[record.compare.chunker])
+    useCompare.setState({ enabled: true, chunker: record.compare.chunker, configs: bConfigs });
+  const evaluation = useEvaluation.getState();
+  if (record.questions)
+    useEvaluation.setState({
+      set: record.questions.set as QuestionSet,
+      setName: record.questions.name,
+      revision: evaluation.revision + 1,
+    });
+  evaluation.setK(record.evaluation.k);
+  if ((RETRIEVERS as readonly string[]).includes(record.evaluation.retriever))
+    evaluation.setRetriever(record.evaluation.retriever as RetrieverId);
+  restoreSweep(record.sweep);
+  wb.setZoom(
+    record.view.zoom === "fit-width" ? { mode: "fit-width" } : { mode: "scale", scale: record.view.zoom },
+  );
+  if (record.view.selectedChunkId) useWorkbench.getState().selectChunk(record.view.selectedChunkId, true);
+  return missing;
+}
+
+const describe = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+/** Saving is off when the store holds a workspace this version cannot read (a newer app's). */
+let savingBlocked = false;
+
+/**
+ * Restores the stored workspace once. Resolves to whether documents came back (if not, the sample
+ * is preloaded). Every failure is a notice; the app works in memory.
+ */
+export async function restoreWorkspace(): Promise<boolean> {
+  const notice = useNotices.getState().setStorage;
+  let raw: unknown;
+  try {
+    raw = await readRecord();
+  } catch (err) {
+    notice(
+      `The workspace is not kept: ${storageError(err).message}. Everything works, but a reload starts over — use Export workspace to keep it.`,
+    );
+    savingBlocked = true;
+    return false;
+  }
+  if (raw === undefined) return false;
+  let record: WorkspaceRecord;
+  try {
+    record = readWorkspace(raw);
+  } catch (err) {
+    if (err instanceof WorkspaceError && /newer version/.test(err.message)) {
+      savingBlocked = true;
+      notice(`${err.message}: it is left as it is, and this tab does not save over it.`);
+    } else notice(`The stored workspace could not be read (${describe(err)}); starting afresh.`);
+    return false;
+  }
+  try {
+    const stored = await readDocuments(record.documents.map((d) => d.id));
+    const missing = applyRecord(record, new Map([...stored].map(([id, d]) => [id, d.bytes])));
+    if (missing.length > 0)
+      notice(
+        `Restored the workspace without ${missing.join(", ")}: the stored copy is gone — open the file again.`,
+      );
+    return record.documents.length > missing.length;
+  } catch (err) {
+    notice(`The workspace could not be restored: ${describe(storageError(err))}.`);
+    return false;
+  }
+}
+
+let saveTimer: ReturnType<typeof setTimeout> | null = null;
+let saving = Promise.resolve();
+
+async function save(): Promise<void> {
+  if (savingBlocked) return;
+  try {
+    const record = await currentRecord();
+    const documents = await currentDocuments();
+    // Bytes first: a record never names a document whose bytes are not stored.
+    for (const doc of documents) await writeDocument(doc);
+    await writeRecord(record);
+    await pruneDocuments(new Set(documents.map((d) => d.id)));
+    const notice = useNotices.getState();
+    if (notice.storage?.startsWith("Storing the workspace failed")) notice.setStorage(null);
+  } catch (err) {
+    const failure = storageError(err);
+    useNotices
+      .getState()
+      .setStorage(
+        failure.failure === "full"
+          ? "Storing the workspace failed: the browser's storage for this site is full. Your work stays in this tab; export the workspace to keep it, or close documents you no longer need."
+          : `Storing the workspace failed (${failure.message}). Your work stays in this tab; export the workspace to keep it.`,
+      );
+  }
+}
+
+function flushPending(): void {
+  saveTimer = null;
+  saving = saving.then(save);
+}
+
+function scheduleSave(): void {
+  if (saveTimer) clearTimeout(saveTimer);
+  saveTimer = setTimeout(flushPending, SAVE_DELAY_MS);
+}
+
+/** Saves after every change of what the record holds; returns the unsubscribe. */
+export function watchWorkspace(): () => void {
+  const unsubscribe = [
+    useWorkbench.subscribe((s, prev) => {
+      if (
+        s.docs !== prev.docs ||
+        s.currentKey !== prev.currentKey ||
+        s.chunker !== prev.chunker ||
+        s.configs !== prev.configs ||
+        s.zoom !== prev.zoom ||
+        s.selectedChunkId !== prev.selectedChunkId
+      )
+        scheduleSave();
+    }),
+    useCompare.subscribe((s, prev) => {
+      if (s.enabled !== prev.enabled || s.chunker !== prev.chunker || s.configs !== prev.configs)
+        scheduleSave();
+    }),
+    useEvaluation.subscribe((s, prev) => {
+      if (s.set !== prev.set || s.k !== prev.k || s.retriever !== prev.retriever) scheduleSave();
+    }),
+    useSweep.subscribe((s, prev) => {
+      if (s.status !== prev.status) scheduleSave();
+      // A running sweep's batches come every 150 ms–1 s: its lines are saved every few seconds.
+      else if (s.lines !== prev.lines) saveTimer ??= setTimeout(flushPending, SWEEP_SAVE_DELAY_MS);
+    }),
+  ];
+  return () => unsubscribe.forEach((u) => u());
+}
+
+/** Waits for the pending save (tests, and the export, which must see the latest state). */
+export function flushWorkspaceSave(): Promise<void> {
+  if (saveTimer) {
+    clearTimeout(saveTimer);
+    flushPending();
+  }
+  return saving;
+}

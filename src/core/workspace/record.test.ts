@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import {
+  readWorkspace,
+  sanitizeWorkspace,
+  WORKSPACE_SCHEMA,
+  WorkspaceError,
+  type WorkspaceRecord,
+} from "./record";
+
+export function sampleRecord(overrides: Partial<WorkspaceRecord> = {}): WorkspaceRecord {
+  return {
+    schema: WORKSPACE_SCHEMA,
+    savedAt: 1,
+    documents: [{ id: "a".repeat(64), name: "a.pdf", kind: "pdf" }],
+    currentId: "a".repeat(64),
+    chunker: "recursive",
+    configs: { recursive: { chunk_size: 300 } },
+    compare: { enabled: true, chunker: "token", configs: { token: { chunk_size: 128 } } },
+    questions: { name: "q.jsonl", set: { format: "jsonl", questions: [] } },
+    evaluation: { k: 5, retriever: "bm25" },
+    sweep: null,
+    view: { zoom: 1.5, selectedChunkId: "chunk_2" },
+    ...overrides,
+  };
+}
+
+describe("readWorkspace", () => {
+  it("reads back what was written", () => {
+    const record = sampleRecord();
+    expect(readWorkspace(JSON.parse(JSON.stringify(record)))).toEqual(record);
+  });
+  it("fills what an older record left out with the defaults", () => {
+    const { evaluation: _e, view: _v, ...partial } = sampleRecord();
+    const read = readWorkspace(partial);
+    expect(read.evaluation).toEqual({ k: 5, retriever: "bm25" });
+    expect(read.view).toEqual({ zoom: "fit-width", selectedChunkId: null });
+  });
+  it("refuses a newer app's record and a damaged one, saying why", () => {
+    expect(() => readWorkspace({ ...sampleRecord(), schema: WORKSPACE_SCHEMA + 1 })).toThrow(/newer version/);
+    expect(() => readWorkspace("nope")).toThrow(WorkspaceError);
+    expect(() => readWorkspace({ ...sampleRecord(), documents: [{ id: 1 }] })).toThrow(/document entry/);
+    expect(() => readWorkspace({ ...sampleRecord(), configs: null })).toThrow(/no configs/);
+    expect(() => readWorkspace({ ...sampleRecord(), questions: { name: "x" } })).toThrow(/question set/);
+  });
+});
+
+describe("sanitizeWorkspace", () => {
+  it("drops config values that look like credentials, in A and in B", () => {
+    const record = sampleRecord({
+      configs: { agentic: { api_key: "x", token_budget: 100 } },
+      compare: {
+        enabled: true,
+        chunker: "agentic",
+        configs: { agentic: { model: "sk-abcdefghijklmnopqrstuv" } },
+      },
+    });
+    const clean = sanitizeWorkspace(record);
+    expect(clean.configs).toEqual({ agentic: { token_budget: 100 } });
+    expect(clean.compare.configs).toEqual({ agentic: {} });
+  });
+});
