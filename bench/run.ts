@@ -15,6 +15,9 @@
  *   parameter change (goal ≤ 1 s);
  * - sweeps (bench/sweep.ts): `sweep_ms`, the 48-point grid in the CLI (goal ≤ 30 s), and
  *   `sweep_speedup`, the pool with 2 workers against 1 (goal ≥ 1.6×);
+ * - batch (bench/batch.ts): `batch_pages_per_s_1`, `batch_pages_per_s_2`, `batch_speedup` (2 workers
+ *   over 1) and `batch_peak_rss_mb` of the CLI's `batch --chunker token` on the corpus PDFs and the
+ *   Debian manuals found (the 2,415-page one with WORKBENCH_BIG_PDF);
  * - memory: `extract_peak_rss_mb` and `chunk_peak_rss_mb` of the CLI on WORKBENCH_BIG_PDF (the
  *   2,415-page R reference manual; goal ≤ 1 GB each).
  *
@@ -39,6 +42,7 @@ import { loadJsTiktoken } from "../test/support/jsTiktoken";
 import { extractPdfBytes, openPdfjs } from "../src/pdf/node";
 import { benchEvaluation } from "./eval";
 import { benchSweep } from "./sweep";
+import { benchBatch } from "./batch";
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -301,6 +305,7 @@ async function main() {
   const chunkers = await chunkerBench(doc);
   const evaluation = await benchEvaluation(REPEATS);
   const sweep = await benchSweep();
+  const batch = benchBatch();
   const memory = benchBigPdfMemory();
   const result = {
     node: process.version,
@@ -312,11 +317,20 @@ async function main() {
     langchain_token_text_splitter_ms_per_mb: token.langchain_token_text_splitter_ms_per_mb,
     ...(evaluation ? { eval_warm_ms: evaluation.eval_warm_ms } : {}),
     ...(sweep ? { sweep_ms: sweep.sweep_ms, sweep_speedup: sweep.sweep_speedup } : {}),
+    ...(batch
+      ? {
+          batch_pages_per_s_1: batch.batch_pages_per_s_1,
+          batch_pages_per_s_2: batch.batch_pages_per_s_2,
+          batch_speedup: batch.batch_speedup,
+          batch_peak_rss_mb: batch.batch_peak_rss_mb,
+        }
+      : {}),
     ...(memory ?? { big_pdf: "WORKBENCH_BIG_PDF is not set" }),
     chunkers_on: basename(bigPdf),
     ...chunkers,
     ...(evaluation ? { eval: evaluation.eval } : {}),
     ...(sweep ? { sweep: sweep.sweep } : {}),
+    ...(batch ? { batch: batch.batch } : {}),
     extraction,
     token_chunker: token,
   };

@@ -1,6 +1,7 @@
 /**
  * The headless twin of the workbench (DESIGN §5). Stdout carries data only (JSON or JSONL);
- * messages go to stderr. Exit codes: 0 success, 2 bad arguments or config, 3 unusable input.
+ * messages go to stderr. Exit codes: 0 success, 2 bad arguments or config, 3 unusable input, 4 some
+ * of a batch's inputs failed.
  */
 import { parseArgs } from "node:util";
 import { constants } from "node:fs";
@@ -9,7 +10,7 @@ import path from "node:path";
 import { chunkerSummaries, getChunker } from "../core/chunkers/registry";
 import { validConfig } from "../core/config";
 import { runReport } from "../core/runReport";
-import { recordOptionsFor, toCsv, toJsonl } from "../core/export/chunkRecords";
+import { recordOptionsFor, toCsv } from "../core/export/chunkRecords";
 import {
   CONFIG_FORMAT_IDS,
   ConfigImportError,
@@ -26,30 +27,38 @@ import { assertHasText, pageProblems } from "../pdf/problems";
 import { endpointsFromFlags, ENDPOINT_FLAG_OPTIONS } from "./endpoints";
 import { DEFAULT_MAX_BYTES, loadDocument } from "./input";
 import { jsonPieces, writePieces } from "./streamOut";
-import { createWriteStream, type WriteStream } from "node:fs";
-import { once } from "node:events";
-import type { Chunk } from "../core/chunk";
+import { chunkFile, runJsonlPieces, writeOutputPieces } from "./chunkFile";
 import { loadCollection, readQuestionSet, retrievalFlags } from "./retrieval";
 import { runSweepPool } from "./sweepPool";
+import { runBatch } from "./batch";
+import type { Shard } from "./batchManifest";
 import { paretoFront, type SweepLine } from "../core/sweep/result";
 import { expandSpace, parseSweepSpace, SweepSpaceError } from "../core/sweep/space";
 import { availableParallelism } from "node:os";
+import { EmbedderError } from "../core/providers/embedder";
+import { DEFAULT_LOCAL_EMBEDDER, type SessionEndpoints } from "../core/providers/session";
+import { readWordVectorsFile } from "./wordVectorsFile";
+import { textSimilarity } from "./similarity";
 
 const USAGE = `usage: npm run -s cli -- COMMAND …
   extract FILE [--password P] [--max-bytes N] --json
   chunk FILE [--chunker ID] [--config F] [--password P] [--out F] [--format jsonl|csv] [--csv-raw]
         [--stats F] [--tenant T] [--doc-class C] [--collection K] [--max-bytes N]
         [--embed-url URL --embed-model M] [--llm-url URL --llm-model M] [--key-env VAR]
+        [--local-embedder glove|tfidf]
   eval --questions F [--docs-dir D] [FILE…] [--chunker ID] [--config F] [--k 5]
        [--retriever bm25|embed|local] [--password P] [--max-bytes N] [endpoint flags]
   sweep --space F [--questions F] [--docs-dir D] [FILE…] [--k 5] [--retriever bm25|embed|local]
         [--workers N] [--password P] [--max-bytes N] [endpoint flags]
+  batch DIR|FILE… --chunker ID [--config F] --out DIR [--workers N] [--shard i/n] [--resume]
+  similarity TEXT_A TEXT_B [endpoint flags]
   chunkers --json
   export --chunker ID [--config F] --format NAME [--out F]
     NAME: ${CONFIG_FORMAT_IDS.join(", ")}`;
 
 /** One process, one engine: the same host the browser's engine worker runs. */
 const host = new EngineHost(extractPdfBytes, Number.POSITIVE_INFINITY);
+host.providers.useWordVectors(readWordVectorsFile);
 const evaluation = new EvaluationHost(host);
 
 async function main(argv: string[]): Promise<number> {
@@ -65,8 +74,12 @@ async function main(argv: string[]): Promise<number> {
       return evalCommand(rest);
     case "sweep":
       return sweepCommand(rest);
+    case "batch":
+      return batchCommand(rest);
     case "export":
       return exportCommand(rest);
+    case "similarity":
+      return similarityCommand(rest);
     case undefined:
     case "help":
     case "--help":
@@ -156,24 +169,20 @@ async function chunk(args: string[]): Promise<number> {
       `warning: --llm-url is not used by ${chunker}: only agentic and hybrid ask an LLM\n`,
     );
 
-  const doc = await loadDocument(host, file, values.password, maxBytes);
-  reportPages(doc);
-  assertHasText(doc);
-  // One process is one run: the seed's per-minute limit applies within it; the day's budget starts
-  // from zero (the CLI keeps no state between invocations). A failed endpoint fails fast (host).
+  // Setting endpoints opens no connection; a failed endpoint fails the run fast (host).
   host.setEndpoints(endpoints);
-  const run = await host.runAll({
-    docId: doc.id,
-    chunker,
-    config,
-    llmTokensUsedToday: 0,
-    sourcePath: path.resolve(file),
-  });
-  for (const warning of run.warnings) process.stderr.write(`warning: ${warning}\n`);
+  await assertLocalEmbedderReady(endpoints);
+  const { doc, run } = await chunkFile(
+    host,
+    file,
+    { chunker, config, password: values.password, maxBytes },
+    (line) => process.stderr.write(`warning: ${line}\n`),
+  );
   if (values.stats) await writeOutput(values.stats, JSON.stringify(runReport(run)) + "\n");
-  const records = { ...recordOptionsFor(doc, chunker), csvRaw: values["csv-raw"] === true };
-  // JSONL goes out a batch of chunks at a time: a 2,415-page manual's lines are never one string.
-  const pieces = format === "csv" ? [toCsv(run.chunks, records)] : jsonlPieces(run.chunks, records);
+  const pieces =
+    format === "csv"
+      ? [toCsv(run.chunks, { ...recordOptionsFor(doc, chunker), csvRaw: values["csv-raw"] === true })]
+      : runJsonlPieces(doc, run, chunker);
   if (values.out) {
     await writeOutputPieces(values.out, pieces);
     process.stderr.write(`${run.chunks.length} chunks (${chunker}) written to ${values.out}\n`);
@@ -214,6 +223,7 @@ async function evalCommand(args: string[]): Promise<number> {
   const docs = await loadCollection(host, set, positionals, docsDir, { password: values.password, maxBytes });
   for (const doc of docs) reportPages(doc);
   host.setEndpoints(endpoints);
+  await assertLocalEmbedderReady(endpoints);
   const result = await evaluation
     .evaluate({ set, chunker, config, k, retriever, docIds: docs.map((d) => d.id) })
     .catch((err: unknown) => {
@@ -266,11 +276,10 @@ async function sweepCommand(args: string[]): Promise<number> {
   if (!values.space) throw new UsageError("missing --space F (a JSON sweep space, DESIGN §9)");
   const endpoints = endpointsFromFlags(values, process.env);
   const { k, retriever } = retrievalFlags(values, endpoints);
-  const workers =
-    values.workers === undefined ? Math.max(1, availableParallelism() - 1) : Number(values.workers);
-  if (!Number.isSafeInteger(workers) || workers < 1 || !/^\d*$/.test(values.workers ?? ""))
-    throw new UsageError(`--workers must be a whole number from 1, got "${values.workers}"`);
+  const workers = workersOf(values.workers);
   const maxBytes = maxBytesOf(values["max-bytes"]);
+  host.setEndpoints(endpoints);
+  await assertLocalEmbedderReady(endpoints);
   const points = expandSpace(await readSweepSpace(values.space));
   const set = values.questions ? await readQuestionSet(values.questions) : null;
   if (!set && positionals.length === 0)
@@ -308,6 +317,93 @@ async function sweepCommand(args: string[]): Promise<number> {
   );
   process.stdout.write(JSON.stringify({ pareto: paretoFront(lines) }) + "\n");
   return 0;
+}
+
+/**
+ * Without an embedding endpoint the local embedder scores (coherence, late-embedding, the local
+ * retriever): a missing or corrupt GloVe asset stops the CLI here with a typed error (exit 3), never
+ * a silent switch to lexical. `--local-embedder tfidf` needs no asset.
+ */
+async function assertLocalEmbedderReady(endpoints: SessionEndpoints): Promise<void> {
+  if (endpoints.embedding || (endpoints.localEmbedder ?? DEFAULT_LOCAL_EMBEDDER) !== "glove") return;
+  await host.providers.wordVectors();
+}
+
+/** `similarity TEXT_A TEXT_B [endpoint flags]` → one JSON line {"model", "cosine"} (DESIGN §5). */
+async function similarityCommand(args: string[]): Promise<number> {
+  const { values, positionals } = parse(args, { ...ENDPOINT_FLAG_OPTIONS });
+  if (positionals.length !== 2)
+    throw new UsageError(`similarity takes two texts (TEXT_A TEXT_B), got ${positionals.length}`);
+  const endpoints = endpointsFromFlags(values, process.env);
+  host.setEndpoints(endpoints);
+  await assertLocalEmbedderReady(endpoints);
+  let result;
+  try {
+    result = await textSimilarity(host.providers, positionals[0]!, positionals[1]!);
+  } catch (err) {
+    // An endpoint's failure is the endpoint's, said in one line (no stack trace reaches the user).
+    if (!(err instanceof EmbedderError)) throw err;
+    process.stderr.write(`error: the embedding endpoint failed: ${err.reason}\n`);
+    return 1;
+  }
+  if (result.warning) process.stderr.write(`warning: ${result.warning}\n`);
+  process.stdout.write(JSON.stringify({ model: result.model, cosine: result.cosine }) + "\n");
+  return 0;
+}
+
+/** --workers N: a whole number from 1; by default the cores but one (at least 1). */
+function workersOf(value: string | undefined): number {
+  if (value === undefined) return Math.max(1, availableParallelism() - 1);
+  const workers = Number(value);
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(workers) || workers < 1)
+    throw new UsageError(`--workers must be a whole number from 1, got "${value}"`);
+  return workers;
+}
+
+/**
+ * `batch` (DESIGN §10): DIR|FILE… chunked in a pool of worker threads, each input to
+ * OUT/<relative path>.jsonl (what `chunk` prints for it), one manifest line per input. Flags, config
+ * and OUT are checked before any input is read.
+ */
+async function batchCommand(args: string[]): Promise<number> {
+  const { values, positionals } = parse(args, {
+    chunker: { type: "string" },
+    config: { type: "string" },
+    out: { type: "string" },
+    workers: { type: "string" },
+    shard: { type: "string" },
+    resume: { type: "boolean" },
+    ocr: { type: "boolean" },
+  });
+  if (values.ocr)
+    throw new UsageError("--ocr is not yet available: OCR of image-only pages is still to come (DESIGN §10)");
+  if (!values.chunker && !values.config) throw new UsageError("missing --chunker ID");
+  if (!values.out) throw new UsageError("missing --out DIR (the folder for the outputs and the manifest)");
+  if (positionals.length === 0) throw new UsageError("missing DIR|FILE: the folders and files to chunk");
+  const { chunker, config } = await chunkerAndConfig(values.chunker, values.config);
+  const resolvedConfig = validConfig(getChunker(chunker), config) as Record<string, unknown>;
+  return runBatch({
+    args: positionals,
+    chunker,
+    config,
+    resolvedConfig,
+    maxBytes: DEFAULT_MAX_BYTES,
+    outDir: values.out,
+    workers: workersOf(values.workers),
+    shard: shardFlag(values.shard),
+    resume: values.resume === true,
+  });
+}
+
+/** --shard i/n: shard i (0-based) of n. */
+function shardFlag(value: string | undefined): Shard | null {
+  if (value === undefined) return null;
+  const match = /^(\d+)\/(\d+)$/.exec(value);
+  const index = Number(match?.[1]);
+  const count = Number(match?.[2]);
+  if (!match || !Number.isSafeInteger(count) || count < 1 || index >= count)
+    throw new UsageError(`--shard must be i/n with 0 ≤ i < n (i 0-based), got "${value}"`);
+  return { index, count };
 }
 
 async function readSweepSpace(file: string) {
@@ -375,29 +471,6 @@ async function exportCommand(args: string[]): Promise<number> {
     process.stdout.write(data);
   }
   return 0;
-}
-
-function* jsonlPieces(chunks: readonly Chunk[], records: Parameters<typeof toJsonl>[1]): Generator<string> {
-  for (let i = 0; i < chunks.length; i += 500) yield toJsonl(chunks.slice(i, i + 500), records);
-}
-
-/** An output file written piece by piece; one that cannot be written is a usage error naming the path. */
-async function writeOutputPieces(file: string, pieces: Iterable<string>): Promise<void> {
-  let stream: WriteStream | undefined;
-  try {
-    stream = createWriteStream(file);
-    const failed = once(stream, "error").then(([err]) => {
-      throw err;
-    });
-    await Promise.race([writePieces(stream, pieces), failed]);
-    stream.end();
-    await Promise.race([once(stream, "finish"), failed]);
-  } catch (err) {
-    stream?.destroy();
-    throw new UsageError(
-      `cannot write ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`,
-    );
-  }
 }
 
 /** An output that cannot be written is a usage error naming the path (exit 2), not a stack trace. */

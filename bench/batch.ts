@@ -1,0 +1,141 @@
+/**
+ * The batch benchmark (DESIGN §10, §11): `batch --chunker token` over the 19 PDFs of
+ * ../shared/corpus (the encrypted, corrupt and image-only ones fail as manifest lines, as they
+ * would in a real folder) and the Debian manuals found on the machine — gnuplot's, R's admin
+ * manual, reportlab's — plus WORKBENCH_BIG_PDF (the 2,415-page R reference manual) when it is set.
+ * Each run is the whole CLI command, as a user runs it, with 1 and then 2 worker threads:
+ * `batch_pages_per_s_1`, `batch_pages_per_s_2` (pages chunked per second of wall time, the
+ * threads' start included), `batch_speedup` (2 over 1) and `batch_peak_rss_mb` (the process's peak
+ * resident memory with 2 workers: both threads together, through bench/peakRss.ts).
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+
+const ROOT = resolve(import.meta.dirname, "..");
+const CORPUS = resolve(ROOT, "../shared/corpus");
+const round = (v: number, digits = 1) => Math.round(v * 10 ** digits) / 10 ** digits;
+
+/** PDFs under /usr/share/doc/<package>* (Debian's documentation packages), when installed. */
+function debianPdfs(packagePrefix: string): string[] {
+  const doc = "/usr/share/doc";
+  if (!existsSync(doc)) return [];
+  return readdirSync(doc)
+    .filter((name) => name.startsWith(packagePrefix))
+    .flatMap((name) =>
+      readdirSync(join(doc, name), { recursive: true })
+        .map(String)
+        .filter((file) => file.endsWith(".pdf"))
+        .map((file) => join(doc, name, file)),
+    );
+}
+
+function batchInputs(): string[] {
+  const corpus = readdirSync(CORPUS)
+    .filter((f) => f.endsWith(".pdf"))
+    .map((f) => join(CORPUS, f));
+  const manuals = [
+    ...debianPdfs("gnuplot"),
+    ...["/usr/share/R/doc/manual/R-admin.pdf", "/usr/share/doc/r-doc-pdf/manual/R-admin.pdf"]
+      .filter(existsSync)
+      .slice(0, 1),
+    ...debianPdfs("python3-reportlab"),
+    ...debianPdfs("reportlab"),
+  ];
+  const big = process.env.WORKBENCH_BIG_PDF;
+  if (!big || !existsSync(big))
+    process.stderr.write("bench: WORKBENCH_BIG_PDF is not set: batch runs without the 2,415-page manual\n");
+  return [...new Set([...corpus, ...manuals, ...(big && existsSync(big) ? [big] : [])])];
+}
+
+interface BatchRun {
+  ms: number;
+  pages: number;
+  ok: number;
+  failed: number;
+  peakRssMb: number;
+}
+
+function runBatch(inputs: string[], workers: number, dir: string): BatchRun {
+  const out = join(dir, `out-${workers}`);
+  const rssFile = join(dir, `rss-${workers}`);
+  const t0 = performance.now();
+  const r = spawnSync(
+    process.execPath,
+    [
+      "--import",
+      "tsx",
+      "bench/peakRss.ts",
+      "batch",
+      ...inputs,
+      "--chunker",
+      "token",
+      "--out",
+      out,
+      "--workers",
+      String(workers),
+    ],
+    {
+      cwd: ROOT,
+      env: { ...process.env, PEAK_RSS_FILE: rssFile },
+      stdio: ["ignore", "ignore", "pipe"],
+      encoding: "utf8",
+    },
+  );
+  const ms = performance.now() - t0;
+  // 4: some inputs failed — the corpus's encrypted, corrupt and image-only PDFs do, by design.
+  if (r.status !== 0 && r.status !== 4)
+    throw new Error(`batch --workers ${workers} failed (${r.status}): ${r.stderr}`);
+  const lines = readFileSync(join(out, "manifest.jsonl"), "utf8")
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l) as { status: string; pages: number | null });
+  const ok = lines.filter((l) => l.status === "ok");
+  return {
+    ms,
+    pages: ok.reduce((sum, l) => sum + (l.pages ?? 0), 0),
+    ok: ok.length,
+    failed: lines.length - ok.length,
+    peakRssMb: Math.round(Number(readFileSync(rssFile, "utf8")) / 1024),
+  };
+}
+
+interface BatchFigures {
+  batch_pages_per_s_1: number;
+  batch_pages_per_s_2: number;
+  batch_speedup: number;
+  batch_peak_rss_mb: number;
+  batch: Record<string, number>;
+}
+
+export function benchBatch(): BatchFigures | null {
+  if (!existsSync(CORPUS)) {
+    process.stderr.write("bench: ../shared/corpus is missing: batch_pages_per_s skipped\n");
+    return null;
+  }
+  const inputs = batchInputs();
+  const dir = mkdtempSync(join(tmpdir(), "bench-batch-"));
+  try {
+    const one = runBatch(inputs, 1, dir);
+    const two = runBatch(inputs, 2, dir);
+    const perSecond = (run: BatchRun) => round(run.pages / (run.ms / 1000));
+    return {
+      batch_pages_per_s_1: perSecond(one),
+      batch_pages_per_s_2: perSecond(two),
+      batch_speedup: round(one.ms / two.ms, 2),
+      batch_peak_rss_mb: two.peakRssMb,
+      batch: {
+        inputs: inputs.length,
+        ok: two.ok,
+        failed: two.failed,
+        pages: two.pages,
+        ms_1_worker: round(one.ms),
+        ms_2_workers: round(two.ms),
+        peak_rss_mb_1_worker: one.peakRssMb,
+      },
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

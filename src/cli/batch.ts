@@ -1,0 +1,219 @@
+/**
+ * `batch` (DESIGN §10): every input chunked as `chunk` would, in a pool of worker threads, each to
+ * OUT/<relative path>.jsonl, with one manifest line per input. A bad input is a failed line, never an
+ * abort. Exit 0 when all succeeded (skipped ones included), 4 when some failed, 3 when all failed or
+ * there was no input; bad flags and an OUT that cannot be written are 2 before any input is read.
+ */
+import { constants } from "node:fs";
+import { access, mkdir, open, rename, rm, stat } from "node:fs/promises";
+import path from "node:path";
+import { OutputError } from "../host/errors";
+import { findInputs, shardOf, type BatchInput } from "./batchInputs";
+import {
+  completedLine,
+  configHash,
+  manifestName,
+  outputPath,
+  readCompletedOutputs,
+  type ManifestLine,
+  type Shard,
+} from "./batchManifest";
+import { BatchProgress } from "./batchProgress";
+import type { BatchJob, BatchReply, BatchWorkerData } from "./batchWorker";
+import { runWorkerPool } from "./workerPool";
+
+export interface BatchRequest extends BatchWorkerData {
+  /** The DIR|FILE arguments. */
+  args: readonly string[];
+  /** The config with the chunker's defaults filled in: what the manifest's hash covers. */
+  resolvedConfig: Record<string, unknown>;
+  outDir: string;
+  workers: number;
+  shard: Shard | null;
+  resume: boolean;
+}
+
+/** A manifest entry's name with no extension would make its output the manifest itself. */
+const MANIFEST_STEM = /^manifest(-\d+-of-\d+)?$/;
+
+export async function runBatch(request: BatchRequest): Promise<number> {
+  const { outDir, shard } = request;
+  await prepareOut(outDir);
+  const inputs = shardOf(await findInputs(request.args), shard);
+  const hash = configHash(request.chunker, request.resolvedConfig);
+  const manifest = path.join(outDir, manifestName(shard));
+  // Without --resume nothing earlier counts: this shard's old manifest goes, so an output this run
+  // replaces is never vouched for by a line about the one before.
+  const completed = request.resume ? await readCompletedOutputs(outDir) : new Map<string, ManifestLine[]>();
+  if (!request.resume) await rm(manifest, { force: true });
+  const lines = await ManifestWriter.open(`${manifest}.partial`);
+  const progress = new BatchProgress(inputs.length);
+  const record = async (line: ManifestLine) => {
+    await lines.write(line);
+    progress.line(line);
+  };
+
+  progress.begin(shard ? ` in shard ${shard.index}/${shard.count}` : "");
+  const jobs: BatchJob[] = [];
+  for (const [index, input] of inputs.entries()) {
+    const problem =
+      input.problem ??
+      (MANIFEST_STEM.test(input.file) ? "its output would overwrite the manifest" : undefined);
+    if (problem !== undefined) {
+      await record(failedLine(input.file, hash, problem));
+      continue;
+    }
+    const earlier = request.resume ? await completedLine(outDir, input.file, hash, completed) : null;
+    // Skipped lines go first: were this run to die, the next one still knows what was complete.
+    if (earlier) await record({ ...earlier, status: "skipped", error: null, ms: 0 });
+    else jobs.push({ index, source: input.source, output: outputPath(outDir, input.file) });
+  }
+
+  const data: BatchWorkerData = {
+    chunker: request.chunker,
+    config: request.config,
+    maxBytes: request.maxBytes,
+  };
+  let manifestError: unknown = null;
+  await runWorkerPool<BatchJob, BatchReply>({
+    entry: new URL("./batchWorker.ts", import.meta.url),
+    data,
+    jobs: await largestFirst(jobs),
+    workers: request.workers,
+    onReply: (reply) => {
+      const input = inputs[reply.index]!;
+      for (const warning of reply.warnings) progress.warn(input.file, warning);
+      // Kept until the pool is done (the writer's queue holds the order); a manifest that cannot be
+      // written then ends the run (exit 2).
+      void record(lineOf(input, reply, hash)).catch((err: unknown) => void (manifestError ??= err));
+    },
+    replyForLostJob: (job, error) => lostReply(job, error),
+  });
+  await lines.close();
+  if (manifestError !== null) throw manifestError;
+  await rename(`${manifest}.partial`, manifest);
+  progress.finish();
+
+  const failed = lines.failed;
+  if (inputs.length === 0) {
+    const where = shard ? ` for shard ${shard.index}/${shard.count}` : "";
+    process.stderr.write(
+      `batch: no input${where}: no .pdf, .md or .txt file in ${request.args.join(", ")}\n`,
+    );
+    return 3;
+  }
+  return failed === 0 ? 0 : failed === inputs.length ? 3 : 4;
+}
+
+/**
+ * The jobs, largest input first: the threads' last jobs are then small ones, and no thread starts a
+ * 2,000-page manual while the others have finished (shards still go by name; only the order of work
+ * within a run changes, and the manifest is in the order inputs finish anyway).
+ */
+async function largestFirst(jobs: BatchJob[]): Promise<BatchJob[]> {
+  const sizes = await Promise.all(
+    // An input that cannot be stat'ed now is failed by its worker, with the reason: its size is moot.
+    jobs.map((job) =>
+      stat(job.source).then(
+        (s) => s.size,
+        () => 0,
+      ),
+    ),
+  );
+  return jobs
+    .map((job, i) => ({ job, size: sizes[i]! }))
+    .sort((a, b) => b.size - a.size)
+    .map(({ job }) => job);
+}
+
+/** OUT is created if missing; one that cannot be written is refused before any input is read. */
+async function prepareOut(outDir: string): Promise<void> {
+  try {
+    await mkdir(outDir, { recursive: true });
+    await access(outDir, constants.W_OK);
+  } catch (err) {
+    throw new OutputError(
+      `cannot write to --out ${outDir}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`,
+    );
+  }
+}
+
+function lineOf(input: BatchInput, reply: BatchReply, hash: string): ManifestLine {
+  return {
+    file: input.file,
+    id: reply.id,
+    pages: reply.pages,
+    chunks: reply.chunks,
+    status: reply.error === null ? "ok" : "failed",
+    error: reply.error,
+    ms: reply.ms,
+    config_hash: hash,
+    bytes: reply.bytes,
+  };
+}
+
+function failedLine(file: string, hash: string, error: string): ManifestLine {
+  return {
+    file,
+    id: null,
+    pages: null,
+    chunks: null,
+    status: "failed",
+    error,
+    ms: 0,
+    config_hash: hash,
+    bytes: null,
+  };
+}
+
+/** A thread that died on an input (out of memory, a native crash): that input failed, the rest go on. */
+function lostReply(job: BatchJob, error: Error): BatchReply {
+  return {
+    index: job.index,
+    id: null,
+    pages: null,
+    chunks: null,
+    bytes: null,
+    error: `the worker thread stopped on this input: ${error.message}`,
+    warnings: [],
+    ms: 0,
+  };
+}
+
+/** The manifest, a line at a time, in the order inputs finish; counts the failed lines. */
+class ManifestWriter {
+  failed = 0;
+  private queue: Promise<unknown> = Promise.resolve();
+
+  private constructor(private readonly handle: Awaited<ReturnType<typeof open>>) {}
+
+  static async open(file: string): Promise<ManifestWriter> {
+    try {
+      return new ManifestWriter(await open(file, "w"));
+    } catch (err) {
+      throw new OutputError(
+        `cannot write ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`,
+      );
+    }
+  }
+
+  write(line: ManifestLine): Promise<void> {
+    if (line.status === "failed") this.failed++;
+    const written = this.queue.then(() => this.handle.write(JSON.stringify(line) + "\n"));
+    this.queue = written;
+    return written.then(
+      () => undefined,
+      (err: unknown) => {
+        throw new OutputError(
+          `cannot write the manifest: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`,
+        );
+      },
+    );
+  }
+
+  async close(): Promise<void> {
+    // A write that failed was reported to its caller (write's promise): close the file regardless.
+    await this.queue.catch(() => undefined);
+    await this.handle.close();
+  }
+}

@@ -1,0 +1,92 @@
+/**
+ * The CLI's pool of worker threads, shared by `sweep` (DESIGN §9) and `batch` (§10). Each thread
+ * boots through workerBoot.mjs (tsx's hooks, so it can load TypeScript), loads its entry once, says
+ * `{ready: true}`, then takes jobs one at a time: every job carries its `index`, every reply names
+ * the index it answers. Jobs go to whichever thread is idle; replies arrive as they finish.
+ */
+import { Worker } from "node:worker_threads";
+
+export interface PoolOptions<Job extends { index: number }, Reply extends { index: number }> {
+  /** The worker's TypeScript module (a URL beside this file). */
+  entry: URL;
+  /** Handed to every thread as workerData (with `entry`). */
+  data: object;
+  jobs: readonly Job[];
+  /** Threads to start; never more than there are jobs, never fewer than one. */
+  workers: number;
+  /** Called once per job, in the order they finish. */
+  onReply: (reply: Reply) => void;
+  /** Told when every thread has loaded (the rest of the time is jobs only) — not at all when the jobs were all done first. */
+  onReady?: () => void;
+  /**
+   * A thread that dies mid-job (out of memory, a crash in native code): without this the pool
+   * rejects; with it, the job's reply is this one and a fresh thread takes the remaining jobs.
+   */
+  replyForLostJob?: (job: Job, error: Error) => Reply;
+}
+
+export async function runWorkerPool<Job extends { index: number }, Reply extends { index: number }>(
+  options: PoolOptions<Job, Reply>,
+): Promise<void> {
+  const { jobs, onReply, replyForLostJob } = options;
+  if (jobs.length === 0) return;
+  const count = Math.max(1, Math.min(options.workers, jobs.length));
+  const threads = new Set<Worker>();
+  let next = 0;
+  let ready = 0;
+  let answered = 0;
+
+  const start = (resolve: () => void, reject: (err: Error) => void, isReplacement: boolean) => {
+    const worker = new Worker(new URL("./workerBoot.mjs", import.meta.url), {
+      workerData: { ...options.data, entry: options.entry.href },
+    });
+    threads.add(worker);
+    let current: Job | undefined;
+    let lost = false;
+    const give = () => {
+      current = next < jobs.length ? jobs[next++] : undefined;
+      if (current) worker.postMessage(current);
+      else if (answered === jobs.length) resolve();
+    };
+    const loseThread = (error: Error) => {
+      if (lost) return;
+      lost = true;
+      threads.delete(worker);
+      void worker.terminate();
+      const job = current;
+      current = undefined;
+      if (!replyForLostJob || job === undefined) {
+        if (job !== undefined || next < jobs.length) reject(error);
+        return;
+      }
+      answered++;
+      onReply(replyForLostJob(job, error));
+      if (answered === jobs.length) resolve();
+      else if (next < jobs.length) start(resolve, reject, true);
+    };
+    worker.on("message", (message: { ready: true } | Reply) => {
+      if ("ready" in message) {
+        if (!isReplacement && ++ready === count) options.onReady?.();
+        give();
+        return;
+      }
+      answered++;
+      current = undefined;
+      onReply(message);
+      give();
+    });
+    worker.on("error", loseThread);
+    worker.on("exit", (code) => {
+      if (current !== undefined || (!lost && next < jobs.length))
+        loseThread(new Error(`a worker thread stopped (exit code ${code}) with jobs left`));
+    });
+  };
+
+  try {
+    await new Promise<void>((resolve, reject) => {
+      for (let i = 0; i < count; i++) start(resolve, reject, false);
+    });
+  } finally {
+    await Promise.all([...threads].map((t) => t.terminate()));
+  }
+}

@@ -1,0 +1,89 @@
+/**
+ * The CLI's worker-thread pool (sweep, batch): every job answered once whatever the thread count,
+ * and a thread that dies mid-job either fails the pool or — when the caller says how — answers that
+ * job with a failure while a fresh thread takes the rest (a bad batch input never aborts the run).
+ */
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { beforeAll, describe, expect, it } from "vitest";
+import { runWorkerPool } from "../../src/cli/workerPool";
+
+interface Job {
+  index: number;
+  value: number;
+}
+interface Reply {
+  index: number;
+  doubled: number | null;
+  lost?: string;
+}
+
+let entry: URL;
+beforeAll(() => {
+  const dir = mkdtempSync(path.join(tmpdir(), "worker-pool-"));
+  const file = path.join(dir, "doubler.mjs");
+  // Doubles each value; a negative one kills the thread, as an out-of-memory crash would.
+  writeFileSync(
+    file,
+    `import { parentPort } from "node:worker_threads";
+parentPort.postMessage({ ready: true });
+parentPort.on("message", (job) => {
+  if (job.value < 0) process.exit(7);
+  parentPort.postMessage({ index: job.index, doubled: job.value * 2 });
+});
+`,
+  );
+  entry = pathToFileURL(file);
+});
+
+const jobsOf = (values: number[]): Job[] => values.map((value, index) => ({ index, value }));
+
+describe("runWorkerPool", () => {
+  it("answers every job once, with one thread or several", async () => {
+    for (const workers of [1, 3]) {
+      const replies: Reply[] = [];
+      let ready = 0;
+      await runWorkerPool<Job, Reply>({
+        entry,
+        data: {},
+        jobs: jobsOf([1, 2, 3, 4, 5]),
+        workers,
+        onReply: (r) => replies.push(r),
+        onReady: () => ready++,
+      });
+      expect(replies.sort((a, b) => a.index - b.index).map((r) => r.doubled)).toEqual([2, 4, 6, 8, 10]);
+      // Told once every thread has loaded — unless one thread was done with all jobs before that.
+      expect(ready).toBeLessThanOrEqual(1);
+      if (workers === 1) expect(ready).toBe(1);
+    }
+  });
+
+  it("answers a job whose thread died with the caller's failure, and goes on with a fresh thread", async () => {
+    const replies: Reply[] = [];
+    await runWorkerPool<Job, Reply>({
+      entry,
+      data: {},
+      jobs: jobsOf([1, -1, 3, -1, 5]),
+      workers: 1,
+      onReply: (r) => replies.push(r),
+      replyForLostJob: (job, error) => ({ index: job.index, doubled: null, lost: error.message }),
+    });
+    const byIndex = replies.sort((a, b) => a.index - b.index);
+    expect(byIndex.map((r) => r.doubled)).toEqual([2, null, 6, null, 10]);
+    expect(byIndex[1]!.lost).toMatch(/exit code 7/);
+  });
+
+  it("rejects when a thread dies and the caller gave no failure to answer with", async () => {
+    await expect(
+      runWorkerPool<Job, Reply>({
+        entry,
+        data: {},
+        jobs: jobsOf([1, -1, 3]),
+        workers: 2,
+        onReply: () => undefined,
+      }),
+    ).rejects.toThrow(/exit code 7/);
+  });
+});
