@@ -18,6 +18,7 @@
  * - batch (bench/batch.ts): `batch_pages_per_s_1`, `batch_pages_per_s_2`, `batch_speedup` (2 workers
  *   over 1) and `batch_peak_rss_mb` of the CLI's `batch --chunker token` on the corpus PDFs and the
  *   Debian manuals found (the 2,415-page one with WORKBENCH_BIG_PDF);
+ * - OCR (bench/ocr.ts): `ocr_s_per_page`, a page rendered at 150 dpi and recognized (tesseract.js);
  * - memory: `extract_peak_rss_mb` and `chunk_peak_rss_mb` of the CLI on WORKBENCH_BIG_PDF (the
  *   2,415-page R reference manual; goal ≤ 1 GB each).
  *
@@ -43,6 +44,7 @@ import { extractPdfBytes, openPdfjs } from "../src/pdf/node";
 import { benchEvaluation } from "./eval";
 import { benchSweep } from "./sweep";
 import { benchBatch } from "./batch";
+import { benchOcr } from "./ocr";
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -306,6 +308,7 @@ async function main() {
   const evaluation = await benchEvaluation(REPEATS);
   const sweep = await benchSweep();
   const batch = benchBatch();
+  const ocr = await benchOcr();
   const memory = benchBigPdfMemory();
   const result = {
     node: process.version,
@@ -325,6 +328,8 @@ async function main() {
           batch_peak_rss_mb: batch.batch_peak_rss_mb,
         }
       : {}),
+    ocr_s_per_page: ocr.ocr_s_per_page,
+    ocr: ocr.ocr,
     ...(memory ?? { big_pdf: "WORKBENCH_BIG_PDF is not set" }),
     chunkers_on: basename(bigPdf),
     ...chunkers,

@@ -5,6 +5,9 @@
 //      unembedded PDFs such as the sample use), wasm/ (JPX and JBIG2 image decoders) and iccs/
 //      (the CMYK colour profile). Only changed files are copied, so a run with nothing to do
 //      takes a few milliseconds; files pdf.js no longer ships are removed.
+//  (c) tesseract.js's browser worker, its LSTM cores (plain, SIMD, relaxed SIMD: the worker picks
+//      one by what the browser supports) and the npm-packaged English model, into public/tesseract/
+//      (git-ignored), so OCR runs from the app's own origin and never fetches from a CDN.
 //  (b) the embedded sample document, public/sample.pdf, generated when it is missing (it is
 //      committed, so this only happens in a fresh checkout where someone deleted it).
 //
@@ -65,6 +68,34 @@ function copyPdfjsAssets() {
   if (changed > 0) console.error(`prepare-assets: updated ${changed} file(s) in public/pdfjs`);
 }
 
+const TESSERACT_FILES = [
+  ["tesseract.js/dist/worker.min.js", "worker.min.js"],
+  ["tesseract.js-core/tesseract-core-lstm.wasm.js", "core/tesseract-core-lstm.wasm.js"],
+  ["tesseract.js-core/tesseract-core-simd-lstm.wasm.js", "core/tesseract-core-simd-lstm.wasm.js"],
+  [
+    "tesseract.js-core/tesseract-core-relaxedsimd-lstm.wasm.js",
+    "core/tesseract-core-relaxedsimd-lstm.wasm.js",
+  ],
+  ["@tesseract.js-data/eng/4.0.0_best_int/eng.traineddata.gz", "lang/eng.traineddata.gz"],
+];
+
+function copyTesseractAssets() {
+  let changed = 0;
+  for (const [from, to] of TESSERACT_FILES) {
+    const src = path.join(root, "node_modules", from);
+    if (!existsSync(src)) throw new Error(`node_modules/${from} is missing: run \`npm ci\` first`);
+    const dest = path.join(root, "public", "tesseract", to);
+    mkdirSync(path.dirname(dest), { recursive: true });
+    const s = statSync(src);
+    const d = existsSync(dest) ? statSync(dest) : undefined;
+    if (!d || d.size !== s.size || d.mtimeMs < s.mtimeMs) {
+      copyFileSync(src, dest);
+      changed += 1;
+    }
+  }
+  if (changed > 0) console.error(`prepare-assets: updated ${changed} file(s) in public/tesseract`);
+}
+
 function ensureSample() {
   if (existsSync(SAMPLE)) return;
   console.error("prepare-assets: public/sample.pdf is missing, generating it");
@@ -78,6 +109,7 @@ function ensureSample() {
 
 try {
   copyPdfjsAssets();
+  copyTesseractAssets();
   ensureSample();
 } catch (error) {
   console.error(`prepare-assets: ${error instanceof Error ? error.message : String(error)}`);

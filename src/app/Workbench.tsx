@@ -32,6 +32,7 @@ import { uiText } from "../host/errors";
 import { useCompare, useCompareRun, useComparison } from "./state/compare";
 import { useNotices } from "./state/notices";
 import { WorkspaceNotices } from "./workspace/WorkspaceNotices";
+import { OcrBar } from "./ocr/OcrBar";
 import { useWorkspaceRestored } from "./workspace/useWorkspace";
 import { sizeRules } from "../core/quality/sizeRules";
 import { filterChunks } from "./state/chunkFilter";
@@ -103,6 +104,7 @@ export function Workbench() {
     <div className="workbench">
       <DocumentBar status={status} onFiles={(files) => void openFiles(files)} />
       <WorkspaceNotices />
+      <OcrBar source={currentFailed ? undefined : displayed} doc={currentFailed ? undefined : doc} />
       {notice && (
         <div className="notice" role="alert">
           {notice}

@@ -40,7 +40,8 @@ export async function runBatch(request: BatchRequest): Promise<number> {
   const { outDir, shard } = request;
   await prepareOut(outDir);
   const inputs = shardOf(await findInputs(request.args), shard);
-  const hash = configHash(request.chunker, request.resolvedConfig);
+  // An OCR'd output differs from a plain one: --resume must not take one for the other.
+  const hash = configHash(request.chunker, request.resolvedConfig, request.ocr);
   const manifest = path.join(outDir, manifestName(shard));
   // Without --resume nothing earlier counts: this shard's old manifest goes, so an output this run
   // replaces is never vouched for by a line about the one before.
@@ -73,6 +74,7 @@ export async function runBatch(request: BatchRequest): Promise<number> {
     chunker: request.chunker,
     config: request.config,
     maxBytes: request.maxBytes,
+    ocr: request.ocr,
   };
   let manifestError: unknown = null;
   await runWorkerPool<BatchJob, BatchReply>({

@@ -46,8 +46,10 @@ export function manifestName(shard: Shard | null): string {
 const MANIFEST_FILE = /^manifest(-\d+-of-\d+)?\.jsonl(\.partial)?$/;
 
 /** The chunker and its resolved config as one hash: the same pair, the same output for an input. */
-export function configHash(chunker: string, config: Record<string, unknown>): string {
-  return createHash("sha256").update(stableJson({ chunker, config })).digest("hex");
+export function configHash(chunker: string, config: Record<string, unknown>, ocr = false): string {
+  return createHash("sha256")
+    .update(stableJson(ocr ? { chunker, config, ocr } : { chunker, config }))
+    .digest("hex");
 }
 
 /** The output file of an input: `OUT/<relative path>.jsonl`. */

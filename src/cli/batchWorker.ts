@@ -14,6 +14,8 @@ export interface BatchWorkerData {
   chunker: string;
   config: Record<string, unknown>;
   maxBytes: number;
+  /** `--ocr`: image-only pages recognized (this thread runs its own recognizer). */
+  ocr: boolean;
 }
 
 export interface BatchJob {
@@ -50,7 +52,7 @@ async function chunkOne(job: BatchJob): Promise<BatchReply> {
     const { doc, run } = await chunkFile(
       host,
       job.source,
-      { chunker: data.chunker, config: data.config, maxBytes: data.maxBytes },
+      { chunker: data.chunker, config: data.config, maxBytes: data.maxBytes, ocr: data.ocr },
       (line) => warnings.push(line),
     );
     opened = { id: doc.id, pages: doc.pages.length };

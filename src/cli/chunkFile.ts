@@ -20,6 +20,9 @@ export interface ChunkFileRequest {
   config: Record<string, unknown>;
   password?: string | undefined;
   maxBytes: number;
+  /** `--ocr`: recognize image-only pages; progress lines go to `progress` when given. */
+  ocr?: boolean;
+  progress?: (line: string) => void;
 }
 
 /**
@@ -32,7 +35,21 @@ export async function chunkFile(
   request: ChunkFileRequest,
   warn: (line: string) => void,
 ): Promise<{ doc: DocModel; run: ChunkRun }> {
-  const doc = await loadDocument(host, file, request.password, request.maxBytes);
+  const progress = request.progress;
+  const doc = await loadDocument(
+    host,
+    file,
+    request.password,
+    request.maxBytes,
+    request.ocr
+      ? {
+          onWarning: (message) => warn(`ocr: ${message}`),
+          ...(progress
+            ? { onProgress: (done, total) => progress(`ocr: page ${done}/${total} recognized`) }
+            : {}),
+        }
+      : undefined,
+  );
   for (const line of pageProblems(doc)) warn(line);
   assertHasText(doc);
   // One process is one run: the seed's per-minute limit applies within it; the day's budget starts

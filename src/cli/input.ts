@@ -1,4 +1,5 @@
 /** Reads the CLI's input file and opens it through the host, as the engine worker opens a dropped file. */
+import { recognizeDocumentNode } from "../pdf/ocrNode";
 import { open } from "node:fs/promises";
 import { basename } from "node:path";
 import type { DocModel } from "../core/document";
@@ -37,11 +38,18 @@ async function readCapped(path: string, maxBytes: number): Promise<Uint8Array> {
   }
 }
 
+/** `--ocr`: image-only pages recognized after extraction, progress and skipped pages reported. */
+export interface OcrRequest {
+  onProgress?: (done: number, total: number) => void;
+  onWarning?: (message: string) => void;
+}
+
 export async function loadDocument(
   host: EngineHost,
   path: string,
   password?: string,
   maxBytes = DEFAULT_MAX_BYTES,
+  ocr?: OcrRequest,
 ): Promise<DocModel> {
   let bytes: Uint8Array;
   try {
@@ -64,5 +72,11 @@ export async function loadDocument(
   // Text input has no pages: it is unusable when it holds nothing but whitespace (a PDF's pages are checked apart).
   if (doc.pages.length === 0 && doc.text.trim() === "")
     throw new InputError(`${path}: the file is empty or holds only whitespace`);
-  return doc;
+  if (!ocr) return doc;
+  const recognized = await recognizeDocumentNode(bytes, doc, {
+    ...(password !== undefined ? { password } : {}),
+    ...ocr,
+  });
+  if (recognized !== doc) host.keep(recognized);
+  return recognized;
 }

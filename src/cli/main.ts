@@ -3,6 +3,7 @@
  * messages go to stderr. Exit codes: 0 success, 2 bad arguments or config, 3 unusable input, 4 some
  * of a batch's inputs failed.
  */
+import { stopNodeOcr } from "../pdf/ocrNode";
 import { parseArgs } from "node:util";
 import { constants } from "node:fs";
 import { access, readFile, stat, writeFile } from "node:fs/promises";
@@ -121,10 +122,17 @@ async function extract(args: string[]): Promise<number> {
     password: { type: "string" },
     json: { type: "boolean" },
     "max-bytes": { type: "string" },
+    ocr: { type: "boolean" },
   });
   const file = oneFile(positionals);
   const maxBytes = maxBytesOf(values["max-bytes"]);
-  const doc = await loadDocument(host, file, values.password, maxBytes);
+  const doc = await loadDocument(
+    host,
+    file,
+    values.password,
+    maxBytes,
+    values.ocr ? OCR_ON_STDERR : undefined,
+  );
   reportPages(doc);
   assertHasText(doc);
   await writePieces(process.stdout, [
@@ -147,6 +155,7 @@ async function chunk(args: string[]): Promise<number> {
     tenant: { type: "string" },
     "doc-class": { type: "string" },
     collection: { type: "string" },
+    ocr: { type: "boolean" },
     ...ENDPOINT_FLAG_OPTIONS,
   });
   const file = oneFile(positionals);
@@ -175,7 +184,13 @@ async function chunk(args: string[]): Promise<number> {
   const { doc, run } = await chunkFile(
     host,
     file,
-    { chunker, config, password: values.password, maxBytes },
+    {
+      chunker,
+      config,
+      password: values.password,
+      maxBytes,
+      ...(values.ocr ? { ocr: true, progress: (line: string) => process.stderr.write(line + "\n") } : {}),
+    },
     (line) => process.stderr.write(`warning: ${line}\n`),
   );
   if (values.stats) await writeOutput(values.stats, JSON.stringify(runReport(run)) + "\n");
@@ -375,8 +390,6 @@ async function batchCommand(args: string[]): Promise<number> {
     resume: { type: "boolean" },
     ocr: { type: "boolean" },
   });
-  if (values.ocr)
-    throw new UsageError("--ocr is not yet available: OCR of image-only pages is still to come (DESIGN §10)");
   if (!values.chunker && !values.config) throw new UsageError("missing --chunker ID");
   if (!values.out) throw new UsageError("missing --out DIR (the folder for the outputs and the manifest)");
   if (positionals.length === 0) throw new UsageError("missing DIR|FILE: the folders and files to chunk");
@@ -388,6 +401,7 @@ async function batchCommand(args: string[]): Promise<number> {
     config,
     resolvedConfig,
     maxBytes: DEFAULT_MAX_BYTES,
+    ocr: values.ocr === true,
     outDir: values.out,
     workers: workersOf(values.workers),
     shard: shardFlag(values.shard),
@@ -543,16 +557,26 @@ process.stdout.on("error", (err: NodeJS.ErrnoException) => {
   process.exit(2);
 });
 
-main(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (err: unknown) => {
-    const code = exitCodeOf(err);
-    const message = err instanceof Error ? err.message : String(err);
-    process.stderr.write(`error: ${message}\n`);
-    if (code === 2 && err instanceof UsageError) process.stderr.write(USAGE + "\n");
-    if (code === 1 && err instanceof Error && err.stack) process.stderr.write(err.stack + "\n");
-    process.exitCode = code;
-  },
-);
+/** `--ocr` progress and skipped pages on stderr, one line each. */
+const OCR_ON_STDERR = {
+  onProgress: (done: number, total: number) =>
+    process.stderr.write(`ocr: page ${done}/${total} recognized\n`),
+  onWarning: (message: string) => process.stderr.write(`warning: ocr: ${message}\n`),
+};
+
+main(process.argv.slice(2))
+  // tesseract's thread (started by --ocr) would keep the process alive.
+  .finally(stopNodeOcr)
+  .then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (err: unknown) => {
+      const code = exitCodeOf(err);
+      const message = err instanceof Error ? err.message : String(err);
+      process.stderr.write(`error: ${message}\n`);
+      if (code === 2 && err instanceof UsageError) process.stderr.write(USAGE + "\n");
+      if (code === 1 && err instanceof Error && err.stack) process.stderr.write(err.stack + "\n");
+      process.exitCode = code;
+    },
+  );

@@ -21,6 +21,8 @@ export interface PageInfo {
   hasText: boolean;
   /** Set when pdf.js failed on this page; the other pages were still extracted. */
   error?: string;
+  /** Set when the page's text was recognized in its image (OCR): the words' mean confidence, 0–100. */
+  ocr?: { confidence: number };
 }
 
 /** One visible text item: [start, end) into DocModel.text and its rectangle on the displayed page. */

@@ -8,6 +8,7 @@
  * 3. `scoreCoherence` — coherence with the session's embedder, which may cost network calls.
  * `runChunker` runs all three and is what the CLI prints.
  */
+import { OCR_FLAG } from "./ocr";
 import type { Chunk, ChunkDraft, ChunkRun, RunContext } from "./chunk";
 import { undersizeWarnings } from "./quality/sizeWarning";
 import { getChunker } from "./chunkers/registry";
@@ -138,6 +139,8 @@ export function materialize(
   encoded?: EncodedText,
 ): Chunk[] {
   const seen = new Map<string, number>();
+  // Pages whose text OCR recognized: a chunk on one is flagged, so a pipeline can weigh it (§10).
+  const ocrPages = new Set(doc.pages.filter((p) => p.ocr).map((p) => p.number));
   return drafts.map((d, index) => {
     const prefix = d.prefix ?? "";
     const text = prefix + doc.text.slice(d.start, d.end);
@@ -158,7 +161,10 @@ export function materialize(
           : tokenizer.count(text)),
       pages,
       boxes,
-      flags: d.flags ?? [],
+      flags:
+        ocrPages.size > 0 && pages.some((p) => ocrPages.has(p))
+          ? [...(d.flags ?? []), OCR_FLAG]
+          : (d.flags ?? []),
       meta: d.meta ?? {},
     };
     if (d.parentId !== undefined) chunk.parentId = d.parentId;

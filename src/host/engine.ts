@@ -5,6 +5,7 @@
  * stages of DESIGN §3 with an AbortSignal end to end, remembers recent runs so the later stages do
  * not run the chunker again, and meters LLM tokens.
  */
+import { applyOcr, type OcrPage } from "../core/ocr";
 import { sha256Hex } from "../core/text/hash";
 import type { ChunkRun, RunContext } from "../core/chunk";
 import type { DocModel } from "../core/document";
@@ -43,6 +44,8 @@ export interface OpenRequest {
   password?: string;
   /** Encode the document ahead of its first run, so the first slider move is already warm. */
   encoding?: EncodingName;
+  /** Pages recognized by OCR: merged into the extracted model, whose id gains ":ocr" (§10). */
+  ocr?: OcrPage[];
 }
 
 /** Extracted models kept between sessions (the browser's IndexedDB), by document id. */
@@ -82,9 +85,10 @@ export class EngineHost {
     const cache = request.password === undefined ? options.cache : undefined;
     const cached = cache ? await cache.get(await sha256Hex(bytes)) : undefined;
     // The name is the one the user opened it under now (the same bytes may have been stored under another).
-    const doc = cached ? { ...cached, name: request.name } : await this.extract(bytes, request, options);
+    const base = cached ? { ...cached, name: request.name } : await this.extract(bytes, request, options);
     // Stored after the answer goes out: the clone into IndexedDB must not delay the first pages.
-    if (cache && !cached) setTimeout(() => void cache.put(doc), 0);
+    if (cache && !cached) setTimeout(() => void cache.put(base), 0);
+    const doc = request.ocr?.length ? applyOcr(base, request.ocr) : base;
     this.keep(doc);
     if (request.encoding) this.encodeAhead(doc, request.encoding);
     return doc;

@@ -35,8 +35,8 @@ type Config = Record<string, unknown>;
 
 /** Every react-query key the app uses: stages of a run share the run's key as their prefix. */
 export const queryKeys = {
-  extract: (docKey: string | null, passwordAttempts: number) =>
-    ["extract", docKey, passwordAttempts] as const,
+  extract: (docKey: string | null, passwordAttempts: number, ocrPages = 0) =>
+    ["extract", docKey, passwordAttempts, ocrPages] as const,
   run: (docId: string | null, chunker: string, config: Config, endpointsRevision: number) =>
     ["run", docId, chunker, config, endpointsRevision] as const,
   runScores: (docId: string | null, chunker: string, config: Config, endpointsRevision: number) =>
@@ -75,7 +75,7 @@ function currentEncoding(chunker: string, config: Config): EncodingName {
 
 export function useDocumentExtraction(doc: OpenDocument | undefined) {
   return useQuery<DocModel, Error>({
-    queryKey: queryKeys.extract(doc?.key ?? null, doc?.passwordAttempts ?? 0),
+    queryKey: queryKeys.extract(doc?.key ?? null, doc?.passwordAttempts ?? 0, doc?.ocr?.length ?? 0),
     enabled: doc !== undefined,
     staleTime: Infinity,
     gcTime: Infinity,
@@ -90,6 +90,7 @@ export function useDocumentExtraction(doc: OpenDocument | undefined) {
           kind: d.kind,
           encoding: currentEncoding(useWorkbench.getState().chunker, currentConfig(useWorkbench.getState())),
           ...(d.password !== undefined ? { password: d.password } : {}),
+          ...(d.ocr ? { ocr: d.ocr } : {}),
         },
         (done, total) => report(d.key, done, total),
         signal,

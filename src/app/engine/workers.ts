@@ -11,6 +11,7 @@ import type { ChunkRun } from "../../core/chunk";
 import type { DocModel } from "../../core/document";
 import type { CoherenceStage } from "../../core/engine";
 import type { DocumentKind } from "../../core/fileKind";
+import type { OcrPage } from "../../core/ocr";
 import { unpackChunks } from "../../core/packedChunks";
 import type { SessionEndpoints } from "../../core/providers/session";
 import type { ConnectionResult, ConnectionTarget } from "../../core/providers/testConnection";
@@ -43,6 +44,8 @@ export interface OpenInput {
   password?: string;
   /** The encoding the first run will use: the worker encodes the document ahead of it. */
   encoding?: EncodingName;
+  /** Pages recognized by OCR, merged into the model in the worker. */
+  ocr?: OcrPage[];
 }
 
 /** Opens a document in the engine worker, which extracts and keeps it; the page gets one copy. */

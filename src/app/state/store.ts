@@ -5,6 +5,7 @@
 import { create } from "zustand";
 import { getChunkerMeta, DEFAULT_CHUNKER } from "../../core/chunkers/metas";
 import type { DocumentKind } from "../../core/fileKind";
+import type { OcrPage } from "../../core/ocr";
 import type { HierarchyView } from "../viewer/ViewerToolbar";
 import type { ZoomState } from "../viewer/zoom";
 
@@ -19,6 +20,8 @@ export interface OpenDocument {
   password?: string;
   /** How many passwords were tried: a wrong one asks again. */
   passwordAttempts: number;
+  /** The pages OCR recognized (the user asked for it): merged into the model, its id + ":ocr". */
+  ocr?: OcrPage[];
 }
 
 interface DocumentsSlice {
@@ -29,6 +32,7 @@ interface DocumentsSlice {
   displayedKey: string | null;
   openDocument(doc: Omit<OpenDocument, "key" | "passwordAttempts">): string;
   setPassword(key: string, password: string): void;
+  setOcr(key: string, pages: OcrPage[]): void;
   selectDocument(key: string): void;
   markDisplayed(key: string): void;
   closeDocument(key: string): void;
@@ -103,6 +107,9 @@ export const useWorkbench = create<WorkbenchState>()((set, get) => ({
         d.key === key ? { ...d, password, passwordAttempts: d.passwordAttempts + 1 } : d,
       ),
     }));
+  },
+  setOcr(key, ocr) {
+    set((s) => ({ docs: s.docs.map((d) => (d.key === key ? { ...d, ocr } : d)) }));
   },
   selectDocument(key) {
     set({ currentKey: key, selectedChunkId: null, scrollTarget: null });

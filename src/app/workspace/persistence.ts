@@ -68,7 +68,12 @@ export async function currentRecord(): Promise<WorkspaceRecord> {
   return sanitizeWorkspace({
     schema: WORKSPACE_SCHEMA,
     savedAt: Date.now(),
-    documents: wb.docs.map((d, i) => ({ id: ids[i]!, name: d.name, kind: d.kind })),
+    documents: wb.docs.map((d, i) => ({
+      id: ids[i]!,
+      name: d.name,
+      kind: d.kind,
+      ...(d.ocr ? { ocr: d.ocr } : {}),
+    })),
     currentId: current >= 0 ? ids[current]! : null,
     chunker: wb.chunker,
     configs: wb.configs,
@@ -105,7 +110,12 @@ export function applyRecord(record: WorkspaceRecord, bytesById: ReadonlyMap<stri
       missing.push(doc.name);
       continue;
     }
-    const key = wb.openDocument({ name: doc.name, kind: doc.kind, bytes });
+    const key = wb.openDocument({
+      name: doc.name,
+      kind: doc.kind,
+      bytes,
+      ...(doc.ocr ? { ocr: doc.ocr } : {}),
+    });
     idsByKey.set(key, Promise.resolve(doc.id));
     if (doc.id === record.currentId) currentKey = key;
   }

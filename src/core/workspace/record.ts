@@ -5,6 +5,7 @@
  * are never part of it, and `sanitizeWorkspace` drops anything that looks like one.
  */
 import { secretPaths } from "../export/secrets";
+import type { OcrPage } from "../ocr";
 
 /** Bumped when the record's shape changes; `migrateWorkspace` carries every older shape forward. */
 export const WORKSPACE_SCHEMA = 1;
@@ -16,6 +17,8 @@ export interface WorkspaceDocument {
   id: string;
   name: string;
   kind: WorkspaceDocumentKind;
+  /** Pages the user had recognized (OCR): seconds of work per page, kept rather than redone. */
+  ocr?: OcrPage[];
 }
 
 export interface WorkspaceRecord {
@@ -68,7 +71,8 @@ function checkRecord(value: Record<string, unknown>): WorkspaceRecord {
       !isObject(d) ||
       typeof d.id !== "string" ||
       typeof d.name !== "string" ||
-      !["pdf", "markdown", "text"].includes(d.kind as string)
+      !["pdf", "markdown", "text"].includes(d.kind as string) ||
+      (d.ocr !== undefined && !Array.isArray(d.ocr))
     )
       fail("a document entry without id, name and kind");
   if (typeof value.chunker !== "string") fail("no chunker");
