@@ -46,6 +46,8 @@ test("an image-only page is recognized on request: its words become chunks with 
   await page.waitForTimeout(1_000);
   await page.goto("about:blank");
   await page.goto("/");
-  await expect(page.getByTestId("ocr-summary")).toContainText("1 page recognized by OCR", { timeout: 30_000 });
+  await expect(page.getByTestId("ocr-summary")).toContainText("1 page recognized by OCR", {
+    timeout: 30_000,
+  });
   await expect(page.getByTestId("chunk-item").first()).toContainText("Scanned pages need recognition");
 });

@@ -25,8 +25,8 @@ export interface OcrPage {
   paragraphs: OcrWord[][][];
 }
 
-export const OCR_ID_SUFFIX = ":ocr";
-export const OCR_FONT = "ocr";
+const OCR_ID_SUFFIX = ":ocr";
+const OCR_FONT = "ocr";
 
 /** The chunk flag for a chunk on a recognized page. */
 export const OCR_FLAG = "ocr";
