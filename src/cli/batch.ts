@@ -19,7 +19,8 @@ import {
   type Shard,
 } from "./batchManifest";
 import { BatchProgress } from "./batchProgress";
-import type { BatchJob, BatchReply, BatchWorkerData } from "./batchWorker";
+import type { BatchJob, BatchPartReply, BatchReply, BatchWorkerData } from "./batchWorker";
+import type { PageExtract } from "../pdf/node";
 import { runWorkerPool } from "./workerPool";
 
 export interface BatchRequest extends BatchWorkerData {
@@ -31,6 +32,21 @@ export interface BatchRequest extends BatchWorkerData {
   workers: number;
   shard: Shard | null;
   resume: boolean;
+}
+
+/**
+ * A PDF this big is read by every thread at once, a part of its pages each, then joined: one
+ * 2,415-page manual otherwise keeps one thread busy while the other has long finished the rest.
+ */
+const SPLIT_BYTES = 2 * 1024 * 1024;
+
+/** A split input's parts as they come back. */
+interface SplitInput {
+  output: string;
+  parts: (PageExtract[] | null)[];
+  left: number;
+  failed: boolean;
+  partMs: number;
 }
 
 /** A manifest entry's name with no extension would make its output the manifest itself. */
@@ -56,6 +72,8 @@ export async function runBatch(request: BatchRequest): Promise<number> {
 
   progress.begin(shard ? ` in shard ${shard.index}/${shard.count}` : "");
   const jobs: BatchJob[] = [];
+  const splits = new Map<number, SplitInput>();
+  const partsPerPdf = Math.min(request.workers, 4);
   for (const [index, input] of inputs.entries()) {
     const problem =
       input.problem ??
@@ -67,7 +85,17 @@ export async function runBatch(request: BatchRequest): Promise<number> {
     const earlier = request.resume ? await completedLine(outDir, input.file, hash, completed) : null;
     // Skipped lines go first: were this run to die, the next one still knows what was complete.
     if (earlier) await record({ ...earlier, status: "skipped", error: null, ms: 0 });
-    else jobs.push({ index, source: input.source, output: outputPath(outDir, input.file) });
+    else if (partsPerPdf > 1 && (await isBigPdf(input.source))) {
+      splits.set(index, {
+        output: outputPath(outDir, input.file),
+        parts: new Array<PageExtract[] | null>(partsPerPdf).fill(null),
+        left: partsPerPdf,
+        failed: false,
+        partMs: 0,
+      });
+      for (let part = 0; part < partsPerPdf; part++)
+        jobs.push({ kind: "part", index, source: input.source, part, parts: partsPerPdf });
+    } else jobs.push({ kind: "file", index, source: input.source, output: outputPath(outDir, input.file) });
   }
 
   const data: BatchWorkerData = {
@@ -77,13 +105,31 @@ export async function runBatch(request: BatchRequest): Promise<number> {
     ocr: request.ocr,
   };
   let manifestError: unknown = null;
-  await runWorkerPool<BatchJob, BatchReply>({
+  await runWorkerPool<BatchJob, BatchReply | BatchPartReply>({
     entry: new URL("./batchWorker.ts", import.meta.url),
     data,
     jobs: await largestFirst(jobs),
     workers: request.workers,
-    onReply: (reply) => {
+    onReply: (reply, enqueue) => {
       const input = inputs[reply.index]!;
+      const split = splits.get(reply.index);
+      if (reply.kind === "part") {
+        // Once every part is in, one thread joins and chunks them; a part that failed sends the
+        // file whole to one thread instead, which fails it with chunk's own message.
+        split!.parts[reply.part] = reply.extracts;
+        split!.failed ||= reply.error !== null;
+        split!.partMs = Math.max(split!.partMs, reply.ms);
+        if (--split!.left > 0) return;
+        enqueue({
+          kind: "file",
+          index: reply.index,
+          source: input.source,
+          output: split!.output,
+          ...(split!.failed ? {} : { parts: split!.parts as PageExtract[][] }),
+        });
+        return;
+      }
+      if (split) reply = { ...reply, ms: reply.ms + split.partMs };
       for (const warning of reply.warnings) progress.warn(input.file, warning);
       // Kept until the pool is done (the writer's queue holds the order); a manifest that cannot be
       // written then ends the run (exit 2).
@@ -105,6 +151,15 @@ export async function runBatch(request: BatchRequest): Promise<number> {
     return 3;
   }
   return failed === 0 ? 0 : failed === inputs.length ? 3 : 4;
+}
+
+async function isBigPdf(source: string): Promise<boolean> {
+  if (!/\.pdf$/i.test(source)) return false;
+  // An input that cannot be stat'ed now goes whole to a worker, which fails it with the reason.
+  return stat(source).then(
+    (s) => s.size >= SPLIT_BYTES,
+    () => false,
+  );
 }
 
 /**
@@ -169,14 +224,18 @@ function failedLine(file: string, hash: string, error: string): ManifestLine {
 }
 
 /** A thread that died on an input (out of memory, a native crash): that input failed, the rest go on. */
-function lostReply(job: BatchJob, error: Error): BatchReply {
+function lostReply(job: BatchJob, error: Error): BatchReply | BatchPartReply {
+  const message = `the worker thread stopped on this input: ${error.message}`;
+  if (job.kind === "part")
+    return { kind: "part", index: job.index, part: job.part, extracts: null, error: message, ms: 0 };
   return {
+    kind: "file",
     index: job.index,
     id: null,
     pages: null,
     chunks: null,
     bytes: null,
-    error: `the worker thread stopped on this input: ${error.message}`,
+    error: message,
     warnings: [],
     ms: 0,
   };

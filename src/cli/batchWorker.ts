@@ -1,13 +1,21 @@
 /**
  * A batch worker thread (DESIGN §10): chunks the inputs it is sent, one at a time, exactly as
  * `chunk` does (chunkFile), and writes each output to a temporary name beside it, renamed into place
- * once complete. A file that fails is a reply with its error, never a crash of the thread.
+ * once complete. A big PDF comes in pieces: each thread reads a part of its pages ("part"), and one
+ * joins the parts into the model one pass would make and chunks it ("file" with `parts`). A file
+ * that fails is a reply with its error, never a crash of the thread.
  */
 import { mkdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { parentPort, threadId, workerData } from "node:worker_threads";
 import { EngineHost } from "../host/engine";
-import { extractPdfBytes } from "../pdf/node";
+import {
+  extractPdfBytes,
+  extractPdfBytesFromParts,
+  extractPdfPartBytes,
+  type PageExtract,
+} from "../pdf/node";
+import { readCapped } from "./input";
 import { chunkFile, runJsonlPieces, writeOutputPieces } from "./chunkFile";
 
 export interface BatchWorkerData {
@@ -18,13 +26,38 @@ export interface BatchWorkerData {
   ocr: boolean;
 }
 
-export interface BatchJob {
+/** An input to chunk whole — or, with `parts`, to join from the pages its part jobs read. */
+export interface BatchFileJob {
+  kind: "file";
   index: number;
   source: string;
   output: string;
+  parts?: PageExtract[][];
+}
+
+/** Part `part` of `parts` of a big PDF's pages, read for a later join. */
+export interface BatchPartJob {
+  kind: "part";
+  index: number;
+  source: string;
+  part: number;
+  parts: number;
+}
+
+export type BatchJob = BatchFileJob | BatchPartJob;
+
+/** A part job's answer: its pages, or why they could not be read. */
+export interface BatchPartReply {
+  kind: "part";
+  index: number;
+  part: number;
+  extracts: PageExtract[] | null;
+  error: string | null;
+  ms: number;
 }
 
 export interface BatchReply {
+  kind: "file";
   index: number;
   id: string | null;
   pages: number | null;
@@ -39,7 +72,38 @@ export interface BatchReply {
 
 const data = workerData as BatchWorkerData;
 
-async function chunkOne(job: BatchJob): Promise<BatchReply> {
+async function readPart(job: BatchPartJob): Promise<BatchPartReply> {
+  const started = performance.now();
+  try {
+    const bytes = await readCapped(job.source, data.maxBytes);
+    const extracts = await extractPdfPartBytes(
+      bytes,
+      { name: path.basename(job.source) },
+      job.part,
+      job.parts,
+    );
+    return {
+      kind: "part",
+      index: job.index,
+      part: job.part,
+      extracts,
+      error: null,
+      ms: Math.round(performance.now() - started),
+    };
+  } catch (err) {
+    // The join reads the file whole again and fails the input with chunk's own message.
+    return {
+      kind: "part",
+      index: job.index,
+      part: job.part,
+      extracts: null,
+      error: err instanceof Error ? err.message : String(err),
+      ms: Math.round(performance.now() - started),
+    };
+  }
+}
+
+async function chunkOne(job: BatchFileJob): Promise<BatchReply> {
   const started = performance.now();
   const warnings: string[] = [];
   // Unique to this process and thread: two runs on one OUT never write the same temporary file.
@@ -52,7 +116,18 @@ async function chunkOne(job: BatchJob): Promise<BatchReply> {
     const { doc, run } = await chunkFile(
       host,
       job.source,
-      { chunker: data.chunker, config: data.config, maxBytes: data.maxBytes, ocr: data.ocr },
+      {
+        chunker: data.chunker,
+        config: data.config,
+        maxBytes: data.maxBytes,
+        ocr: data.ocr,
+        ...(job.parts
+          ? {
+              extract: (bytes: Uint8Array) =>
+                extractPdfBytesFromParts(bytes, { name: path.basename(job.source) }, job.parts!),
+            }
+          : {}),
+      },
       (line) => warnings.push(line),
     );
     opened = { id: doc.id, pages: doc.pages.length };
@@ -61,6 +136,7 @@ async function chunkOne(job: BatchJob): Promise<BatchReply> {
     await rename(temp, job.output);
     const { size } = await stat(job.output);
     return {
+      kind: "file",
       index: job.index,
       ...opened,
       chunks: run.chunks.length,
@@ -74,6 +150,7 @@ async function chunkOne(job: BatchJob): Promise<BatchReply> {
       warnings.push(`could not remove ${temp}: ${(cleanup as Error).message}`),
     );
     return {
+      kind: "file",
       index: job.index,
       id: opened?.id ?? null,
       pages: opened?.pages ?? null,
@@ -89,5 +166,5 @@ async function chunkOne(job: BatchJob): Promise<BatchReply> {
 // Loaded (its TypeScript compiled): the pool may send inputs now.
 parentPort!.postMessage({ ready: true });
 parentPort!.on("message", (job: BatchJob) => {
-  void chunkOne(job).then((reply) => parentPort!.postMessage(reply));
+  void (job.kind === "part" ? readPart(job) : chunkOne(job)).then((reply) => parentPort!.postMessage(reply));
 });

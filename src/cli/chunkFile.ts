@@ -20,6 +20,8 @@ export interface ChunkFileRequest {
   config: Record<string, unknown>;
   password?: string | undefined;
   maxBytes: number;
+  /** The model from the bytes, when not the host's own extraction (a big PDF's joined parts). */
+  extract?: (bytes: Uint8Array) => Promise<DocModel>;
   /** `--ocr`: recognize image-only pages; progress lines go to `progress` when given. */
   ocr?: boolean;
   progress?: (line: string) => void;
@@ -49,6 +51,7 @@ export async function chunkFile(
             : {}),
         }
       : undefined,
+    request.extract,
   );
   for (const line of pageProblems(doc)) warn(line);
   assertHasText(doc);

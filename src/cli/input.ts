@@ -13,7 +13,7 @@ export const DEFAULT_MAX_BYTES = 512 * 1024 * 1024;
  * The file's bytes, at most `maxBytes` of them: a larger file — or a device that never ends, such
  * as /dev/zero — is refused once the limit is passed, not read to the end.
  */
-async function readCapped(path: string, maxBytes: number): Promise<Uint8Array> {
+export async function readCapped(path: string, maxBytes: number): Promise<Uint8Array> {
   const file = await open(path, "r");
   try {
     const parts: Uint8Array[] = [];
@@ -50,6 +50,8 @@ export async function loadDocument(
   password?: string,
   maxBytes = DEFAULT_MAX_BYTES,
   ocr?: OcrRequest,
+  /** Makes the model from the bytes instead of the host's extraction (batch joins a big PDF's parts). */
+  extract?: (bytes: Uint8Array) => Promise<DocModel>,
 ): Promise<DocModel> {
   let bytes: Uint8Array;
   try {
@@ -65,10 +67,13 @@ export async function loadDocument(
           : `cannot read ${path}: ${code ?? (err as Error).message}`,
     );
   }
-  const doc = await host.open(bytes, {
-    name: basename(path),
-    ...(password !== undefined ? { password } : {}),
-  });
+  const doc = extract
+    ? await extract(bytes)
+    : await host.open(bytes, {
+        name: basename(path),
+        ...(password !== undefined ? { password } : {}),
+      });
+  if (extract) host.keep(doc);
   // Text input has no pages: it is unusable when it holds nothing but whitespace (a PDF's pages are checked apart).
   if (doc.pages.length === 0 && doc.text.trim() === "")
     throw new InputError(`${path}: the file is empty or holds only whitespace`);

@@ -14,8 +14,11 @@ export interface PoolOptions<Job extends { index: number }, Reply extends { inde
   jobs: readonly Job[];
   /** Threads to start; never more than there are jobs, never fewer than one. */
   workers: number;
-  /** Called once per job, in the order they finish. */
-  onReply: (reply: Reply) => void;
+  /**
+   * Called once per job, in the order they finish; `enqueue` adds a job that follows from this one
+   * (batch joins a big PDF's parts once both are read) and wakes an idle thread for it.
+   */
+  onReply: (reply: Reply, enqueue: (job: Job) => void) => void;
   /** Told when every thread has loaded (the rest of the time is jobs only) — not at all when the jobs were all done first. */
   onReady?: () => void;
   /**
@@ -28,13 +31,20 @@ export interface PoolOptions<Job extends { index: number }, Reply extends { inde
 export async function runWorkerPool<Job extends { index: number }, Reply extends { index: number }>(
   options: PoolOptions<Job, Reply>,
 ): Promise<void> {
-  const { jobs, onReply, replyForLostJob } = options;
+  const { onReply, replyForLostJob } = options;
+  const jobs = [...options.jobs];
   if (jobs.length === 0) return;
   const count = Math.max(1, Math.min(options.workers, jobs.length));
   const threads = new Set<Worker>();
   let next = 0;
   let ready = 0;
   let answered = 0;
+  /** Threads with nothing to do while others' jobs may still enqueue more. */
+  const idle: (() => void)[] = [];
+  const enqueue = (job: Job) => {
+    jobs.push(job);
+    idle.shift()?.();
+  };
 
   const start = (resolve: () => void, reject: (err: Error) => void, isReplacement: boolean) => {
     const worker = new Worker(new URL("./workerBoot.mjs", import.meta.url), {
@@ -47,6 +57,7 @@ export async function runWorkerPool<Job extends { index: number }, Reply extends
       current = next < jobs.length ? jobs[next++] : undefined;
       if (current) worker.postMessage(current);
       else if (answered === jobs.length) resolve();
+      else if (!lost) idle.push(give);
     };
     const loseThread = (error: Error) => {
       if (lost) return;
@@ -60,7 +71,7 @@ export async function runWorkerPool<Job extends { index: number }, Reply extends
         return;
       }
       answered++;
-      onReply(replyForLostJob(job, error));
+      onReply(replyForLostJob(job, error), enqueue);
       if (answered === jobs.length) resolve();
       else if (next < jobs.length) start(resolve, reject, true);
     };
@@ -72,7 +83,7 @@ export async function runWorkerPool<Job extends { index: number }, Reply extends
       }
       answered++;
       current = undefined;
-      onReply(message);
+      onReply(message, enqueue);
       give();
     });
     worker.on("error", loseThread);

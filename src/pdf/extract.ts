@@ -117,41 +117,57 @@ async function loadPage(pdf: PDFDocumentProxy, number: number): Promise<PageLoad
   }
 }
 
+async function viewportOf(pdf: PDFDocumentProxy, number: number): Promise<PageViewport | undefined> {
+  try {
+    return (await pdf.getPage(number)).getViewport({ scale: 1 });
+  } catch {
+    // The page failed to load during extraction too (its PageInfo says so): no viewport, no top.
+    return undefined;
+  }
+}
+
 function isTextItem(item: TextContent["items"][number]): item is TextItem {
   return "str" in item;
 }
 
-async function extractOpen(pdf: PDFDocumentProxy, id: string, options: ExtractOptions): Promise<DocModel> {
-  const { signal, onProgress } = options;
-  const warn = options.onWarning ?? ((): void => {});
-  const total = pdf.numPages;
-  const parts: string[] = [];
-  let length = 0;
-  const pages: PageInfo[] = [];
-  const runs: TextRun[] = [];
-  const lines: DocLine[] = [];
-  const viewports: (PageViewport | undefined)[] = [];
-  onProgress?.(0, total);
+/**
+ * One page's extraction, its offsets local to its own text: what a range of pages carries between
+ * threads (plain data), joined into the document by `joinPages` exactly as one pass would join it.
+ */
+export interface PageExtract {
+  info: PageInfo;
+  text: string;
+  runs: TextRun[];
+  lines: DocLine[];
+}
 
-  // While one page is assembled here, the next one is already being parsed (by pdf.js's worker).
-  let next: Promise<PageLoad> | undefined = total > 0 ? loadPage(pdf, 1) : undefined;
-  for (let number = 1; number <= total; number++) {
+/** Pages `from`…`to` (1-based, inclusive) read in order; the next page is parsed while one is assembled. */
+async function readPages(
+  pdf: PDFDocumentProxy,
+  from: number,
+  to: number,
+  options: Pick<ExtractOptions, "signal"> & { onPage?: () => void },
+): Promise<PageExtract[]> {
+  const { signal } = options;
+  const out: PageExtract[] = [];
+  let next: Promise<PageLoad> | undefined = from <= to ? loadPage(pdf, from) : undefined;
+  for (let number = from; number <= to; number++) {
     const load: PageLoad = await next!;
     if (signal?.aborted) throw abortError(signal);
-    next = number < total ? loadPage(pdf, number + 1) : undefined;
+    next = number < to ? loadPage(pdf, number + 1) : undefined;
 
     const viewport = load.page?.getViewport({ scale: 1 });
-    viewports.push(viewport);
     const info: PageInfo = {
       number,
       width: roundCoord(viewport?.width ?? 0),
       height: roundCoord(viewport?.height ?? 0),
       rotate: load.page ? ((load.page.rotate % 360) + 360) % 360 : 0,
-      textStart: length,
-      textEnd: length,
+      textStart: 0,
+      textEnd: 0,
       hasText: false,
     };
     if (load.error !== undefined) info.error = load.error;
+    const page: PageExtract = { info, text: "", runs: [], lines: [] };
     if (viewport && load.content) {
       const pageText = assemblePage(
         load.content.items.filter(isTextItem),
@@ -160,33 +176,74 @@ async function extractOpen(pdf: PDFDocumentProxy, id: string, options: ExtractOp
         number,
       );
       if (pageText.text.length > 0) {
-        if (length > 0) {
-          parts.push("\n\n");
-          length += 2;
-        }
-        const base = length;
-        parts.push(pageText.text);
-        length += pageText.text.length;
-        info.textStart = base;
-        info.textEnd = length;
+        page.text = pageText.text;
+        page.runs = pageText.runs;
+        page.lines = pageText.lines.map((line) => ({ ...line, page: number }));
         info.hasText = pageText.runs.length > 0;
-        for (const run of pageText.runs) {
-          run.start += base;
-          run.end += base;
-          runs.push(run);
-        }
-        for (const line of pageText.lines) {
-          lines.push({ ...line, page: number, start: line.start + base, end: line.end + base });
-        }
       }
     }
-    pages.push(info);
+    out.push(page);
     // The page's text is read: let pdf.js drop what it keeps for it (a 2,415-page manual otherwise
     // holds every page's objects until the end).
     load.page?.cleanup();
-    onProgress?.(number, total);
+    options.onPage?.();
   }
+  return out;
+}
 
+/** Pages in order → the document's text (pages with text joined by a blank line), pages, runs and lines. */
+function joinPages(extracts: Iterable<PageExtract>): {
+  text: string;
+  pages: PageInfo[];
+  runs: TextRun[];
+  lines: DocLine[];
+} {
+  const parts: string[] = [];
+  let length = 0;
+  const pages: PageInfo[] = [];
+  const runs: TextRun[] = [];
+  const lines: DocLine[] = [];
+  for (const page of extracts) {
+    const info = { ...page.info, textStart: length, textEnd: length };
+    if (page.text.length > 0) {
+      if (length > 0) {
+        parts.push("\n\n");
+        length += 2;
+      }
+      const base = length;
+      parts.push(page.text);
+      length += page.text.length;
+      info.textStart = base;
+      info.textEnd = length;
+      for (const run of page.runs) runs.push({ ...run, start: run.start + base, end: run.end + base });
+      for (const line of page.lines) lines.push({ ...line, start: line.start + base, end: line.end + base });
+    }
+    pages.push(info);
+  }
+  return { text: parts.join(""), pages, runs, lines };
+}
+
+async function extractOpen(pdf: PDFDocumentProxy, id: string, options: ExtractOptions): Promise<DocModel> {
+  const total = pdf.numPages;
+  options.onProgress?.(0, total);
+  let done = 0;
+  const extracts = await readPages(pdf, 1, total, {
+    ...(options.signal ? { signal: options.signal } : {}),
+    onPage: () => options.onProgress?.(++done, total),
+  });
+  return finishDocument(pdf, id, options, joinPages(extracts));
+}
+
+/** Page labels and headings (outline, else font sizes): what needs the whole document. */
+async function finishDocument(
+  pdf: PDFDocumentProxy,
+  id: string,
+  options: ExtractOptions,
+  joined: ReturnType<typeof joinPages>,
+): Promise<DocModel> {
+  const { signal } = options;
+  const warn = options.onWarning ?? ((): void => {});
+  const { text, pages, runs, lines } = joined;
   if (signal?.aborted) throw abortError(signal);
   let labels: string[] | null = null;
   try {
@@ -201,26 +258,90 @@ async function extractOpen(pdf: PDFDocumentProxy, id: string, options: ExtractOp
     });
   }
 
-  const text = parts.join("");
-  const headings = await findHeadings(pdf, { text, pages, runs }, lines, viewports, warn);
+  const headings = await findHeadings(pdf, { text, pages, runs }, lines, warn);
   // Aborting destroys the document, which fails the label and outline calls above: that result
   // (with its warnings) must not pass for a complete extraction.
   if (signal?.aborted) throw abortError(signal);
   return { id, name: options.name, text, pages, runs, headings };
 }
 
+/**
+ * Opens the PDF for one of the range functions below; the same checks and errors as `extractPdf`.
+ */
+async function withOpenPdf<T>(
+  lib: PdfjsLib,
+  bytes: Uint8Array,
+  options: ExtractOptions,
+  use: (pdf: PDFDocumentProxy) => Promise<T>,
+): Promise<T> {
+  if (!looksLikePdf(bytes)) {
+    throw new PdfError("not-a-pdf", `${options.name}: not a PDF (no %PDF header in the first 1024 bytes).`);
+  }
+  const task = lib.getDocument(documentInit(bytes, options));
+  try {
+    let pdf: PDFDocumentProxy;
+    try {
+      pdf = await task.promise;
+    } catch (err) {
+      throw pdfjsOpenError(err);
+    }
+    return await use(pdf);
+  } finally {
+    await task.destroy();
+  }
+}
+
+/**
+ * Part `part` of `parts` of a PDF's pages (an even split by page count), read on its own — so two
+ * threads can read a 2,415-page manual's halves at once (`batch`); `extractPdfFromParts` joins them
+ * into the very DocModel `extractPdf` makes.
+ */
+export function extractPdfPart(
+  lib: PdfjsLib,
+  bytes: Uint8Array,
+  options: ExtractOptions,
+  part: number,
+  parts: number,
+): Promise<PageExtract[]> {
+  return withOpenPdf(lib, bytes, options, (pdf) => {
+    const total = pdf.numPages;
+    const from = Math.floor((part * total) / parts) + 1;
+    const to = Math.floor(((part + 1) * total) / parts);
+    return readPages(pdf, from, to, options.signal ? { signal: options.signal } : {});
+  });
+}
+
+/** The parts of `extractPdfPart`, in order, finished into the document (labels, headings). */
+export async function extractPdfFromParts(
+  lib: PdfjsLib,
+  bytes: Uint8Array,
+  options: ExtractOptions,
+  parts: readonly (readonly PageExtract[])[],
+): Promise<DocModel> {
+  const id = await sha256Hex(bytes);
+  return withOpenPdf(lib, bytes, options, (pdf) => {
+    const extracts = parts.flat();
+    if (extracts.length !== pdf.numPages)
+      throw new Error(`the parts hold ${extracts.length} pages of ${pdf.numPages}: a part is missing`);
+    return finishDocument(pdf, id, options, joinPages(extracts));
+  });
+}
+
 async function findHeadings(
   pdf: PDFDocumentProxy,
   doc: Pick<DocModel, "text" | "pages" | "runs">,
   lines: DocLine[],
-  viewports: readonly (PageViewport | undefined)[],
   warn: (message: string) => void,
 ): Promise<Heading[]> {
   let targets: OutlineTarget[] = [];
   try {
     const entries = await resolveOutline(pdf, warn);
+    // Only the outline's target pages need a viewport: asked of pdf.js again (pages were cleaned up).
+    const viewports = new Map<number, PageViewport | undefined>();
+    for (const e of entries)
+      if (!viewports.has(e.pageIndex)) viewports.set(e.pageIndex, await viewportOf(pdf, e.pageIndex + 1));
     targets = entries.map((e) => {
-      const viewport = viewports[e.pageIndex];
+      const viewport = viewports.get(e.pageIndex);
       const rotate = doc.pages[e.pageIndex]?.rotate ?? 0;
       // The destination's top as a displayed-page y; on a page turned 90/270 it is an x, not a top.
       const top =

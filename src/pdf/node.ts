@@ -7,7 +7,17 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import type { PDFDocumentProxy } from "pdfjs-dist";
 import type { DocModel } from "../core/document";
-import { documentInit, extractPdf, type ExtractOptions, type PdfjsLib } from "./extract";
+import {
+  documentInit,
+  extractPdf,
+  extractPdfFromParts,
+  extractPdfPart,
+  type ExtractOptions,
+  type PageExtract,
+  type PdfjsLib,
+} from "./extract";
+
+export type { PageExtract };
 
 /** node_modules/pdfjs-dist, wherever the resolver finds it (hoisted or nested). */
 const PDFJS_DIR = path.dirname(createRequire(import.meta.url).resolve("pdfjs-dist/package.json"));
@@ -52,6 +62,25 @@ export interface NodeExtractOptions {
 export async function extractPdfBytes(bytes: Uint8Array, options: NodeExtractOptions): Promise<DocModel> {
   const lib = await loadPdfjs();
   return extractPdf(lib, bytes, { ...options, ...NODE_RESOURCES });
+}
+
+/** Part `part` of `parts` of the pages (an even split): a thread's share of a big PDF (`batch`). */
+export async function extractPdfPartBytes(
+  bytes: Uint8Array,
+  options: NodeExtractOptions,
+  part: number,
+  parts: number,
+): Promise<PageExtract[]> {
+  return extractPdfPart(await loadPdfjs(), bytes, { ...options, ...NODE_RESOURCES }, part, parts);
+}
+
+/** The parts joined into the DocModel `extractPdfBytes` makes of the same bytes. */
+export async function extractPdfBytesFromParts(
+  bytes: Uint8Array,
+  options: NodeExtractOptions,
+  parts: readonly (readonly PageExtract[])[],
+): Promise<DocModel> {
+  return extractPdfFromParts(await loadPdfjs(), bytes, { ...options, ...NODE_RESOURCES }, parts);
 }
 
 /**

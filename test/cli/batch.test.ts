@@ -249,7 +249,6 @@ describe("batch", () => {
       [input, "--chunker", "nope", "--out", out],
       [input, "--chunker", "token", "--out", out, "--shard", "3/3"],
       [input, "--chunker", "token", "--out", out, "--workers", "0"],
-      [input, "--chunker", "token", "--out", out, "--ocr"],
       ["--chunker", "token", "--out", out],
     ]) {
       const r = cli("batch", ...args);
@@ -279,6 +278,20 @@ describe("batch", () => {
       });
       expect(lines["corrupt-truncated-reject.pdf"]!.status).toBe("failed");
       expect(lines["rotated-page2-90.pdf"]!.status).toBe("ok");
+    },
+  );
+
+  it.skipIf(!haveCorpus)(
+    "reads a big PDF in parts on both threads and joins them to chunk's very output (corpus)",
+    { timeout: 120_000 },
+    () => {
+      const book = path.join(SHARED, "corpus", "large-freeculture-352p.pdf");
+      const out = at("out-split");
+      const r = cli("batch", book, "--chunker", "hierarchical", "--out", out, "--workers", "2");
+      expect(r.code).toBe(0);
+      const whole = cli("chunk", book, "--chunker", "hierarchical");
+      expect(readFileSync(path.join(out, "large-freeculture-352p.pdf.jsonl"), "utf8")).toBe(whole.stdout);
+      expect(manifest(path.join(out, "manifest.jsonl"))[0]).toMatchObject({ status: "ok", pages: 352 });
     },
   );
 });

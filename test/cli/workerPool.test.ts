@@ -41,6 +41,22 @@ parentPort.on("message", (job) => {
 const jobsOf = (values: number[]): Job[] => values.map((value, index) => ({ index, value }));
 
 describe("runWorkerPool", () => {
+  it("runs the jobs a reply enqueues, waking a thread that had gone idle", async () => {
+    const replies: Reply[] = [];
+    await runWorkerPool<Job, Reply>({
+      entry,
+      data: {},
+      jobs: jobsOf([1, 2]),
+      workers: 2,
+      onReply: (r, enqueue) => {
+        replies.push(r);
+        // Each answer under 16 asks for its double: a chain that outlives the first jobs.
+        if (r.doubled! < 16) enqueue({ index: r.index + 10, value: r.doubled! });
+      },
+    });
+    expect(replies.map((r) => r.doubled).sort((a, b) => a! - b!)).toEqual([2, 4, 4, 8, 8, 16, 16]);
+  });
+
   it("answers every job once, with one thread or several", async () => {
     for (const workers of [1, 3]) {
       const replies: Reply[] = [];
