@@ -3,7 +3,7 @@
  * pages and listed beside them. Owns the flow of DESIGN §3; the pieces live in components/ and
  * viewer/. The UI never computes chunks: runs come from the engine worker.
  */
-import { memo, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { PDFDocumentProxy } from "pdfjs-dist";
 import type { Chunk } from "../core/chunk";
 import type { DocModel } from "../core/document";
@@ -13,12 +13,10 @@ import { ChunkerPanel } from "./components/ChunkerPanel";
 import { ChunkList } from "./components/ChunkList";
 import { ComparePanel } from "./components/ComparePanel";
 import { DocumentBar, type DocumentStatus } from "./components/DocumentBar";
-import { EvalPanel } from "./components/EvalPanel";
 import { detectKind } from "../core/fileKind";
 import { PasswordDialog } from "./components/PasswordDialog";
 import { QualityPanel } from "./components/QualityPanel";
 import { RunSummary } from "./components/RunSummary";
-import { SweepPanel } from "./components/SweepPanel";
 import { SimilarityPanel } from "./charts/SimilarityPanel";
 import { TextView } from "./components/TextView";
 import {
@@ -43,6 +41,11 @@ import { formatHash, parseHash } from "./state/urlHash";
 import { keepRenderingDocuments, renderingDocument } from "./viewer/renderingDocuments";
 import { chunkHue } from "./viewer/palette";
 import { PdfViewer } from "./viewer/PdfViewer";
+
+// The evaluation and sweep panels (and their state machinery) load after the first paint: a
+// document's pages and chunks come first.
+const EvalPanel = lazy(() => import("./components/EvalPanel").then((m) => ({ default: m.EvalPanel })));
+const SweepPanel = lazy(() => import("./components/SweepPanel").then((m) => ({ default: m.SweepPanel })));
 
 const SAMPLE_URL = `${import.meta.env.BASE_URL}sample.pdf`;
 let sampleRequested = false;
@@ -209,15 +212,17 @@ const DocumentView = memo(function DocumentView({
           comparison={comparison}
         />
         <QualityPanel run={run} docId={doc?.id} />
-        <EvalPanel
-          doc={doc}
-          chunks={chunks}
-          chunker={chunker}
-          config={config}
-          runReady={runReady}
-          compareB={compareB}
-        />
-        <SweepPanel doc={doc} />
+        <Suspense fallback={null}>
+          <EvalPanel
+            doc={doc}
+            chunks={chunks}
+            chunker={chunker}
+            config={config}
+            runReady={runReady}
+            compareB={compareB}
+          />
+          <SweepPanel doc={doc} />
+        </Suspense>
       </aside>
       <section className="pages" aria-label="Document">
         {failure ? (
