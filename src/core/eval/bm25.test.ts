@@ -1,7 +1,7 @@
 import MiniSearch from "minisearch";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { BM25_B, BM25_K1, Bm25Index, bm25Terms, topK, type IndexedText, type ScoredPosition } from "./bm25";
+import { BM25_B, BM25_K1, Bm25Index, bm25Terms, type IndexedText, type ScoredPosition } from "./bm25";
 
 /** Lucene's EnglishAnalyzer.ENGLISH_STOP_WORDS_SET, written out independently of the module. */
 const LUCENE_STOP_WORDS = [
@@ -185,30 +185,6 @@ describe("Bm25Index: top", () => {
       { position: 0, score: 0 },
       { position: 2, score: 0 },
     ]);
-  });
-});
-
-describe("topK", () => {
-  const s = (position: number, score: number): ScoredPosition => ({ position, score });
-
-  it("sorts by score then position and cuts at k", () => {
-    expect(topK([s(3, 1), s(1, 2), s(0, 1), s(2, 0.5)], 3, 4)).toEqual([s(1, 2), s(0, 1), s(3, 1)]);
-  });
-
-  it("drops scores ≤ 0 and fills with positions not taken, in order", () => {
-    expect(topK([s(2, 0), s(4, 1), s(1, -1)], 3, 6)).toEqual([s(4, 1), s(0, 0), s(1, 0)]);
-  });
-
-  it("fills no further than the collection's size", () => {
-    expect(topK([], 5, 2)).toEqual([s(0, 0), s(1, 0)]);
-    expect(topK([s(1, 3)], 5, 2)).toEqual([s(1, 3), s(0, 0)]);
-    expect(topK([], 5, 0)).toEqual([]);
-  });
-
-  it("does not reorder its input", () => {
-    const input = [s(1, 1), s(0, 2)];
-    topK(input, 2, 2);
-    expect(input).toEqual([s(1, 1), s(0, 2)]);
   });
 });
 

@@ -35,6 +35,20 @@ export function bm25Terms(text: string): string[] {
     .filter((t) => t !== "" && !STOP_WORDS.has(t));
 }
 
+/** A question's terms, analysed once: a sweep asks the same questions at every point. */
+const analysedQueries = new Map<string, string[]>();
+const MAX_ANALYSED_QUERIES = 20_000;
+
+function queryTerms(query: string): string[] {
+  let terms = analysedQueries.get(query);
+  if (!terms) {
+    if (analysedQueries.size >= MAX_ANALYSED_QUERIES) analysedQueries.clear();
+    terms = bm25Terms(query);
+    analysedQueries.set(query, terms);
+  }
+  return terms;
+}
+
 export const BM25_K1 = 1.2;
 export const BM25_B = 0.75;
 
@@ -149,9 +163,21 @@ export class Bm25Index {
 
   /** The score of every chunk the query shares a term with, by position. */
   scoreAll(query: string): ScoredPosition[] {
+    const touched = this.accumulate(query);
+    const out = touched.map((position) => ({ position, score: this.scores[position]! }));
+    for (const position of touched) this.scores[position] = 0;
+    return out;
+  }
+
+  /**
+   * Adds every chunk's score for `query` into `scores` and returns the chunks it touched (the caller
+   * reads and then zeroes them): no object per touched chunk — a common term touches thousands, and
+   * an evaluation asks hundreds of questions per point of a sweep.
+   */
+  private accumulate(query: string): number[] {
     const scores = this.scores;
     const touched: number[] = [];
-    for (const term of bm25Terms(query)) {
+    for (const term of queryTerms(query)) {
       const t = this.termIds.get(term);
       if (t === undefined || t + 1 >= this.postingStart.length) continue;
       const from = this.postingStart[t]!;
@@ -167,9 +193,7 @@ export class Bm25Index {
         scores[position]! += (idf * tf * (BM25_K1 + 1)) / (tf + norm);
       }
     }
-    const out = touched.map((position) => ({ position, score: scores[position]! }));
-    for (const position of touched) scores[position] = 0;
-    return out;
+    return touched;
   }
 
   /**
@@ -177,7 +201,29 @@ export class Bm25Index {
    * score above 0 — score-0 chunks in collection order.
    */
   top(query: string, k: number): ScoredPosition[] {
-    return topK(this.scoreAll(query), k, this.size);
+    const touched = this.accumulate(query);
+    const scores = this.scores;
+    // A bounded insertion over positions (k is small): what topK does, without an object per chunk.
+    const best: number[] = [];
+    const before = (a: number, b: number) => scores[a]! > scores[b]! || (scores[a] === scores[b] && a < b);
+    for (const position of touched) {
+      if (!(scores[position]! > 0)) continue;
+      if (best.length === k && !before(position, best[k - 1]!)) continue;
+      let at = best.length === k ? k - 1 : best.length;
+      while (at > 0 && before(position, best[at - 1]!)) {
+        best[at] = best[at - 1]!;
+        at--;
+      }
+      best[at] = position;
+    }
+    const top = best.map((position) => ({ position, score: scores[position]! }));
+    for (const position of touched) scores[position] = 0;
+    if (top.length < Math.min(k, this.size)) {
+      const taken = new Set(best);
+      for (let p = 0; p < this.size && top.length < k; p++)
+        if (!taken.has(p)) top.push({ position: p, score: 0 });
+    }
+    return top;
   }
 
   /**
@@ -305,27 +351,4 @@ export class Bm25Index {
       length: terms.length,
     };
   }
-}
-
-/** Sorted by score then position; filled to k (or `size`) with score-0 positions in order. */
-export function topK(scored: readonly ScoredPosition[], k: number, size: number): ScoredPosition[] {
-  // A bounded insertion: k is small and a query touches thousands of chunks, so no full sort.
-  const top: ScoredPosition[] = [];
-  const before = (a: ScoredPosition, b: ScoredPosition) =>
-    a.score > b.score || (a.score === b.score && a.position < b.position);
-  for (const s of scored) {
-    if (!(s.score > 0)) continue;
-    if (top.length === k && !before(s, top[k - 1]!)) continue;
-    let at = top.length === k ? k - 1 : top.length;
-    while (at > 0 && before(s, top[at - 1]!)) {
-      top[at] = top[at - 1]!;
-      at--;
-    }
-    top[at] = s;
-  }
-  if (top.length < Math.min(k, size)) {
-    const taken = new Set(top.map((t) => t.position));
-    for (let p = 0; p < size && top.length < k; p++) if (!taken.has(p)) top.push({ position: p, score: 0 });
-  }
-  return top;
 }

@@ -44,6 +44,16 @@ function tokenStartingAt(encoded: EncodedText, offset: number): number {
   return lo < encoded.ids.length && floor[lo] === offset && ceil[lo] === offset ? lo : -1;
 }
 
+/**
+ * Counts already made, per encoded document, by range: a sweep's points and a slider's moves split
+ * the same text at the same places again and again (recursive counts every piece), and encoding a
+ * piece or an edge allocates far more than a lookup. Bounded: cleared when it grows past the limit.
+ */
+const rangeCounts = new WeakMap<EncodedText, Map<number, number>>();
+const MAX_CACHED_RANGES = 1 << 20;
+/** start · 2^26 + end: exact for texts under 64 Mi characters (below 2^53), else not cached. */
+const RANGE_KEY = 2 ** 26;
+
 export function exactTokenCount(
   tokenizer: Tokenizer,
   encoded: EncodedText,
@@ -52,8 +62,29 @@ export function exactTokenCount(
   end: number,
   prefix = "",
 ): number {
-  if (end - start < MIN_RANGE || encoded.encoding !== tokenizer.encoding)
-    return tokenizer.count(prefix + text.slice(start, end));
+  if (encoded.encoding !== tokenizer.encoding) return tokenizer.count(prefix + text.slice(start, end));
+  if (prefix !== "" || text.length >= RANGE_KEY)
+    return countRange(tokenizer, encoded, text, start, end, prefix);
+  let cache = rangeCounts.get(encoded);
+  if (!cache) rangeCounts.set(encoded, (cache = new Map()));
+  const key = start * RANGE_KEY + end;
+  const known = cache.get(key);
+  if (known !== undefined) return known;
+  const count = countRange(tokenizer, encoded, text, start, end, "");
+  if (cache.size >= MAX_CACHED_RANGES) cache.clear();
+  cache.set(key, count);
+  return count;
+}
+
+function countRange(
+  tokenizer: Tokenizer,
+  encoded: EncodedText,
+  text: string,
+  start: number,
+  end: number,
+  prefix: string,
+): number {
+  if (end - start < MIN_RANGE) return tokenizer.count(prefix + text.slice(start, end));
   let left = start + 1;
   while (left < end - 1 && !isHardBoundary(text, left)) left++;
   let right = end - 2;
