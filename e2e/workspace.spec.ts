@@ -92,6 +92,30 @@ test("a link carries A and B; a link with an invalid config says so and runs the
   await expect(page.locator('[data-testid="bbox"]').first()).toBeVisible();
 });
 
+test("two tabs on one workspace: the later write wins, and the store stays whole", async ({
+  page,
+  context,
+}) => {
+  await tune(page);
+  const other = await context.newPage();
+  await other.goto("/");
+  await ready(other);
+  // The second tab restored the first's workspace; it now changes the chunker and its size.
+  await expect(other.getByTestId("chunker-select")).toHaveValue("recursive");
+  await other.getByTestId("chunker-select").selectOption("token");
+  await other.getByTestId("param-chunk_size").fill("256");
+  await other.getByTestId("param-chunk_size").press("Enter");
+  await ready(other);
+  await other.waitForTimeout(1_000);
+  const third = await context.newPage();
+  await third.goto("/");
+  await ready(third);
+  await expect(third.getByTestId("chunker-select")).toHaveValue("token");
+  await expect(third.getByTestId("param-chunk_size")).toHaveValue("256");
+  await expect(third.getByTestId("doc-switcher").locator("option")).toHaveText(["sample.pdf", "notes.md"]);
+  await expect(third.getByTestId("storage-notice")).toHaveCount(0);
+});
+
 test.describe("without a usable store", () => {
   test("no IndexedDB (a private window): a notice, and the app works", async ({ page }) => {
     await page.addInitScript(() => {
