@@ -21,6 +21,8 @@
  * - OCR (bench/ocr.ts): `ocr_s_per_page`, a page rendered at 150 dpi and recognized (tesseract.js);
  * - memory: `extract_peak_rss_mb` and `chunk_peak_rss_mb` of the CLI on WORKBENCH_BIG_PDF (the
  *   2,415-page R reference manual; goal ≤ 1 GB each).
+ * - the local GloVe embedder (bench/embedder.ts): `embedder_load_ms_node`, `embed_windows_cold_ms`
+ *   and `embed_windows_warm_ms` (every 3-sentence window of the book).
  *
  * Goals (issues 2, 12): extraction ≤ 1.2× bare getTextContent; token warm ≤ 25 ms/MB and ≤ 1/30 of
  * LangChain's TokenTextSplitter; cold never slower than LangChain with the same encoder, and ≤ 150
@@ -44,6 +46,7 @@ import { extractPdfBytes, openPdfjs } from "../src/pdf/node";
 import { benchEvaluation } from "./eval";
 import { benchSweep } from "./sweep";
 import { benchBatch } from "./batch";
+import { benchEmbedder } from "./embedder";
 import { benchOcr } from "./ocr";
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -305,6 +308,7 @@ async function main() {
   const doc = await extractPdfBytes(new Uint8Array(readFileSync(bigPdf)), { name: bigPdf.split("/").pop()! });
   const token = await benchTokenChunker(doc);
   const chunkers = await chunkerBench(doc);
+  const embedder = await benchEmbedder(doc, REPEATS);
   const evaluation = await benchEvaluation(REPEATS);
   const sweep = await benchSweep();
   const batch = benchBatch();
@@ -331,11 +335,15 @@ async function main() {
     ocr_s_per_page: ocr.ocr_s_per_page,
     ocr: ocr.ocr,
     ...(memory ?? { big_pdf: "WORKBENCH_BIG_PDF is not set" }),
+    embedder_load_ms_node: embedder.embedder_load_ms_node,
+    embed_windows_cold_ms: embedder.embed_windows_cold_ms,
+    embed_windows_warm_ms: embedder.embed_windows_warm_ms,
     chunkers_on: basename(bigPdf),
     ...chunkers,
     ...(evaluation ? { eval: evaluation.eval } : {}),
     ...(sweep ? { sweep: sweep.sweep } : {}),
     ...(batch ? { batch: batch.batch } : {}),
+    embedder: embedder.embedder,
     extraction,
     token_chunker: token,
   };

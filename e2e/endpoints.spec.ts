@@ -73,24 +73,30 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
 }
 
-test("with no endpoint, late-embedding runs on the local lexical embedder, on this origin only", async ({
+test("with no endpoint, late-embedding runs on the local GloVe embedder (lexical one setting away), on this origin only", async ({
   page,
 }) => {
   await openApp(page);
-  await expect(page.getByTestId("settings-button")).toContainText("local lexical");
+  await expect(page.getByTestId("settings-button")).toContainText("local GloVe");
   // Escape leaves the dialog without saving what was typed.
   await page.getByTestId("settings-button").click();
   await page.getByTestId("settings-embed-url").fill("http://127.0.0.1:9/v1");
   await page.getByTestId("settings-embed-model").fill("never-saved");
   await page.keyboard.press("Escape");
   await expect(page.getByRole("dialog")).toHaveCount(0);
-  await expect(page.getByTestId("settings-button")).toHaveText(/local lexical$/);
+  await expect(page.getByTestId("settings-button")).toHaveText(/local GloVe$/);
   await chooseChunker(page, "late-embedding");
   await expect(stat(page, "chunker.ran")).toHaveText("late-embedding");
-  await expect(stat(page, "embedding.kind")).toHaveText("lexical");
-  // The stand-in embedder is said where the user looks, not only in a stat.
-  await expect(page.getByTestId("run-warnings")).toContainText("no embedding endpoint");
+  await expect(stat(page, "embedding.kind")).toHaveText("static");
+  await expect(stat(page, "embedding.model")).toHaveText(/GloVe 100d word vectors/);
   expect(Number(await page.getByTestId("chunk-count").textContent())).toBeGreaterThan(3);
+  // Lexical TF-IDF is one setting away, and the stand-in is said where the user looks.
+  await page.getByTestId("settings-button").click();
+  await page.getByTestId("settings-local-embedder").selectOption("tfidf");
+  await page.getByTestId("settings-save").click();
+  await expect(page.getByTestId("settings-button")).toHaveText(/local lexical$/);
+  await expect(stat(page, "embedding.kind")).toHaveText("lexical");
+  await expect(page.getByTestId("run-warnings")).toContainText("no embedding endpoint");
   // The fixture fails this test on any request beyond the app's origin.
 });
 
@@ -222,7 +228,7 @@ test.describe("with an OpenAI-compatible server", () => {
       ...Array.from({ length: 20 }, (): Reply => ({ json: { boundaries: [] } })),
     );
     await configure(page, { llm: { url: `${server.url}/v1`, model: "fake-chat" } });
-    await expect(page.getByTestId("settings-button")).toHaveText(/local lexical · LLM fake-chat/);
+    await expect(page.getByTestId("settings-button")).toHaveText(/local GloVe · LLM fake-chat/);
     await expect(stat(page, "chunker.ran")).toHaveText("agentic");
     await expect(stat(page, "boundaries.llm")).toHaveText("1");
     await expect(stat(page, "agentic.model")).toHaveText("fake-chat");

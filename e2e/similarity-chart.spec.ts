@@ -88,8 +88,9 @@ test("a run without a curve of its own shows adjacent-sentence similarity with i
   await openWith(page, "token");
   const chart = page.getByTestId("similarity-chart");
   await expect(chart).toContainText("Adjacent-sentence similarity", { timeout: 30_000 });
-  await expect(chart).toContainText("lexical");
-  expect(Number(await chart.getAttribute("data-points"))).toBeGreaterThan(50);
+  await expect(chart).toContainText("GloVe 100d word vectors");
+  // The caption shows while the chart's code still loads (data-points 0 then): wait for the drawing.
+  await expect.poll(async () => Number(await chart.getAttribute("data-points"))).toBeGreaterThan(50);
   await expect(page.getByTestId("threshold-handle")).toHaveCount(0);
 
   // Hovering a point outlines its sentence pair on the page; clicking selects the chunk there and

@@ -17,6 +17,9 @@
  * and late-jaccard's target_tokens slider — frame rate (and the chart's redraw rate), the longest
  * main-thread task and frame gap during the drag, the runs it triggered, drag end → "done".
  *
+ * Once per run, `embedder_load_ms_worker` (bench/e2e/embedderLoad.ts): the engine worker's fetch,
+ * checksum and parse of the GloVe word vectors, from its own user-timing entry.
+ *
  * Goals: median re-chunk < 150 ms on the ~300-page PDF; longest main-thread task during the
  * re-chunks < 50 ms on every document, and the looser < 200 ms reported too on the 134-page PDF;
  * during a drag no task over 50 ms and ≥ 30 frames (and chart redraws) per second.
@@ -51,6 +54,7 @@ import { BODY } from "../../scripts/sample-content";
 import { BIG_PDF, measureBigPdf } from "./bigPdf";
 import { installRunCounter, measureDrags, type DragResult } from "./drag";
 import { measureEvalUpdate } from "./evalUpdate";
+import { measureEmbedderLoad } from "./embedderLoad";
 import { measureRestore } from "./restore";
 import { measureSweepResponsiveness } from "./sweepResponsive";
 
@@ -650,6 +654,8 @@ async function main(): Promise<void> {
     const sweep = await measureSweepResponsiveness(browser, url);
     process.stderr.write("measuring a workspace restore (the book and two manuals)…\n");
     const restore = await measureRestore(browser, url, CORPUS);
+    process.stderr.write("measuring the engine worker's load of the GloVe word vectors…\n");
+    const embedderLoad = await measureEmbedderLoad(browser, url);
     const report = {
       chromium: browser.version(),
       node: process.version,
@@ -663,6 +669,8 @@ async function main(): Promise<void> {
       restore_first_page_ms: restore?.restore_first_page_ms ?? null,
       restore_chunks_ms: restore?.restore_chunks_ms ?? null,
       restore: restore?.restore ?? { skipped: "the corpus is missing" },
+      embedder_load_ms_worker: embedderLoad.embedder_load_ms_worker,
+      embedder_load: embedderLoad.embedder_load,
       sweep,
       big_pdf: big ?? { skipped: "WORKBENCH_BIG_PDF is not set" },
       documents: results,

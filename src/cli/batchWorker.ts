@@ -17,6 +17,7 @@ import {
 } from "../pdf/node";
 import { readCapped } from "./input";
 import { chunkFile, runJsonlPieces, writeOutputPieces } from "./chunkFile";
+import { readWordVectorsFile } from "./wordVectorsFile";
 
 export interface BatchWorkerData {
   chunker: string;
@@ -113,6 +114,8 @@ async function chunkOne(job: BatchFileJob): Promise<BatchReply> {
     // A host per file: the token streams and runs a document caches go with it, so a worker's
     // memory follows the file at hand, not the files it has done.
     const host = new EngineHost(extractPdfBytes, 1);
+    // The local embedder as `chunk` has it (GloVe, read from disk), so a batch writes what chunk prints.
+    host.providers.useWordVectors(readWordVectorsFile);
     const { doc, run } = await chunkFile(
       host,
       job.source,

@@ -1,10 +1,16 @@
 /**
  * The CLI's endpoint flags (DESIGN §5): `--embed-url URL --embed-model M`, `--llm-url URL
  * --llm-model M`, the key read from the environment variable `--key-env VAR` names — never from
- * the command line, where it would sit in shell history and process listings.
+ * the command line, where it would sit in shell history and process listings. `--local-embedder
+ * glove|tfidf` picks the embedder used without an embedding endpoint (the settings dialog's choice).
  */
 import type { SessionEndpoints } from "../core/providers/session";
-import { EndpointConfigError, normalizeBaseUrl } from "../core/providers/session";
+import {
+  EndpointConfigError,
+  isLocalEmbedderChoice,
+  LOCAL_EMBEDDER_CHOICES,
+  normalizeBaseUrl,
+} from "../core/providers/session";
 
 export interface EndpointFlags {
   "embed-url"?: string;
@@ -12,6 +18,7 @@ export interface EndpointFlags {
   "llm-url"?: string;
   "llm-model"?: string;
   "key-env"?: string;
+  "local-embedder"?: string;
 }
 
 export const ENDPOINT_FLAG_OPTIONS = {
@@ -20,6 +27,7 @@ export const ENDPOINT_FLAG_OPTIONS = {
   "llm-url": { type: "string" },
   "llm-model": { type: "string" },
   "key-env": { type: "string" },
+  "local-embedder": { type: "string" },
 } as const;
 
 /** Endpoints from flags; a half-given endpoint or an unset key variable is an EndpointConfigError. */
@@ -35,6 +43,15 @@ export function endpointsFromFlags(
       throw new EndpointConfigError("--key-env", `--key-env ${keyEnv}: that environment variable is not set`);
   }
   const endpoints: SessionEndpoints = {};
+  const local = flags["local-embedder"];
+  if (local !== undefined) {
+    if (!isLocalEmbedderChoice(local))
+      throw new EndpointConfigError(
+        "--local-embedder",
+        `--local-embedder must be ${LOCAL_EMBEDDER_CHOICES.join(" or ")}, got "${local}"`,
+      );
+    endpoints.localEmbedder = local;
+  }
   const embedUrl = flags["embed-url"];
   const embedModel = flags["embed-model"];
   if (embedUrl !== undefined || embedModel !== undefined) {

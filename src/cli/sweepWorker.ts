@@ -9,6 +9,7 @@ import type { SweepPoint } from "../core/sweep/space";
 import { EngineHost } from "../host/engine";
 import { SweepHost, type SweepSettings } from "../host/sweep";
 import { extractPdfBytes } from "../pdf/node";
+import { readWordVectorsFile } from "./wordVectorsFile";
 
 export interface SweepWorkerData {
   entry: string;
@@ -24,6 +25,7 @@ export interface SweepJob {
 
 const data = workerData as SweepWorkerData;
 const engine = new EngineHost(extractPdfBytes, Number.POSITIVE_INFINITY);
+engine.providers.useWordVectors(readWordVectorsFile);
 for (const doc of data.docs) engine.keep(doc);
 engine.setEndpoints(data.endpoints);
 const sweep = new SweepHost(engine);

@@ -1,5 +1,6 @@
 import type { DocModel, PageRect } from "./document";
 import type { Embedder } from "./providers/embedder";
+import type { LocalEmbedderSetting } from "./providers/localEmbedder";
 import type { Llm } from "./providers/llm";
 import type { RateLimiter } from "./providers/rateLimit";
 import type { RunQuality } from "./quality/runQuality";
@@ -101,9 +102,11 @@ export interface RunContext {
   encoded: EncodedTextCache;
   /**
    * The session's active embedder (a configured endpoint). Absent → chunkers that need similarity
-   * use the local lexical embedder fitted on the document.
+   * use the local embedder fitted on the document, as `localEmbedder` says.
    */
   embedder?: Embedder;
+  /** Which local embedder the session chose, and the host's loader for its word vectors; absent → lexical. */
+  localEmbedder?: LocalEmbedderSetting;
   /** The session's LLM (a configured chat endpoint); absent → the agentic chunker falls back. */
   llm?: Llm;
   /**

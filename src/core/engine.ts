@@ -82,7 +82,7 @@ export async function scoreCoherence(doc: DocModel, run: ChunkRun, ctx: RunConte
   const t0 = now();
   // A failed endpoint fails fast here (the host wraps it: providers/failFast), so a run that fell
   // back sends it nothing more and scores coherence locally, with a warning.
-  const coherence = await chunkCoherence(doc, run.chunks, ctx.embedder, ctx.signal);
+  const coherence = await chunkCoherence(doc, run.chunks, ctx.embedder, ctx.signal, ctx.localEmbedder);
   ctx.signal?.throwIfAborted();
   const t1 = now();
   const quality = runQuality(doc, run, {

@@ -1,7 +1,8 @@
 /**
  * A run as one JSON object (DESIGN §5, `chunk --stats F`; the browser's "run details" shows the
  * same): `{chunker, config, stats, warnings, timings}`. `stats` always carries the hybrid seed's
- * names — `chunk.count`, `chunker.mode`, `quality.scores`, `quality.mean_coherence` — and the
+ * names — `chunk.count`, `chunker.mode`, `quality.scores`, `quality.mean_coherence` (with
+ * `quality.coherence_by`, the embedder that scored it) — and the
  * fallback's and the LLM's, `fallback.reason` and `agentic.tokens_used`, beside what the chunker
  * reported itself.
  */
@@ -36,6 +37,8 @@ export function runReport(run: ChunkRun): RunReport {
     "chunker.mode": s["chunker.mode"] ?? run.chunker,
     "quality.scores": s["quality.scores"] ?? workbenchScores(run),
     "quality.mean_coherence": s["quality.mean_coherence"] ?? run.quality?.coherence ?? null,
+    // The embedder that scored coherence (a local one, or an endpoint): its numbers mean nothing without it.
+    "quality.coherence_by": s["quality.coherence_by"] ?? run.quality?.coherenceBy ?? null,
     "fallback.reason": s["fallback.reason"] ?? null,
     "agentic.tokens_used": s["agentic.tokens_used"] ?? 0,
   };

@@ -5,6 +5,7 @@ import { extractPdfBytes } from "../pdf/node";
 import type { DocModel } from "../core/document";
 import { EngineHost, stableJson, type ModelCache } from "./engine";
 import { InputError } from "./errors";
+import { readWordVectorsFile } from "../cli/wordVectorsFile";
 
 const text = Array.from({ length: 30 }, (_, i) =>
   i < 15 ? `Cats purr and cats nap in the sun ${i}.` : `Bonds and rates moved in the market ${i}.`,
@@ -20,6 +21,7 @@ async function samplePdfBytes(): Promise<Uint8Array> {
 describe("EngineHost", () => {
   it("opens text by its kind, keeps it, and runs the stages to what runChunker gives", async () => {
     const host = new EngineHost(extractPdfBytes);
+    host.providers.useWordVectors(readWordVectorsFile);
     const doc = await host.open(bytes, { name: "notes.txt", encoding: "cl100k_base" });
     expect(host.has(doc.id)).toBe(true);
     const request = { docId: doc.id, chunker: "token", config: { chunk_size: 20, overlap: 0 } };
@@ -28,7 +30,11 @@ describe("EngineHost", () => {
     const scores = await host.scores(request);
     expect(scores.chunkCount).toBe(ranges.chunks.length);
     const all = await host.runAll(request);
-    const reference = await runChunker(doc, "token", request.config, createRunContext());
+    // The host's local embedder is the session's (GloVe by default): the reference runs with the same.
+    const reference = await runChunker(doc, "token", request.config, {
+      ...createRunContext(),
+      localEmbedder: host.providers.localEmbedder,
+    });
     expect(all.chunks).toEqual(reference.chunks);
     expect(all.quality).toEqual(reference.quality);
     expect(all.warnings).toEqual(reference.warnings);

@@ -162,6 +162,7 @@ export class EngineHost {
     return {
       ...createRunContext(signal, this.encoded),
       ...(embedder ? { embedder } : {}),
+      localEmbedder: this.providers.localEmbedder,
       ...(llm ? { llm: meter ? metered(llm, meter) : llm } : {}),
       rateLimiter,
       llmTokensUsedToday,
@@ -232,7 +233,12 @@ export class EngineHost {
   }
 
   similarityCurve(docId: string, signal?: AbortSignal): Promise<SimilarityCurve> {
-    return adjacentSimilarity(this.document(docId), this.providers.embedder, signal);
+    return adjacentSimilarity(
+      this.document(docId),
+      this.providers.embedder,
+      signal,
+      this.providers.localEmbedder,
+    );
   }
 
   judgeCoherence(

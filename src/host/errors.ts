@@ -10,6 +10,7 @@ import { ConfigError } from "../core/config";
 import { ConfigExportError, ConfigImportError, SecretInConfigError } from "../core/export/errors";
 import { QuestionSetError } from "../core/eval/errors";
 import { EndpointConfigError } from "../core/providers/session";
+import { WordVectorsError } from "../core/providers/wordVectors";
 import { PdfError, type PdfErrorCode } from "../pdf/errors";
 
 /** The call itself is wrong: arguments, flags (the CLI's exit code 2). */
@@ -38,6 +39,7 @@ export type ErrorCode =
   | "endpoint-config"
   | "question-set"
   | "input"
+  | "word-vectors"
   | `pdf:${PdfErrorCode}`
   | "aborted"
   | "internal";
@@ -62,6 +64,9 @@ const KINDS: Record<ErrorCode, ErrorKind> = {
   "endpoint-config": { exitCode: 2, ui: same },
   "question-set": { exitCode: 2, ui: same },
   input: { exitCode: 3, ui: same },
+  // The shipped word vectors are missing or corrupt: the CLI stops (exit 3); the UI falls back to
+  // lexical with a warning before it ever sees this error.
+  "word-vectors": { exitCode: 3, ui: same },
   "pdf:needs-password": { exitCode: 3, ui: () => "password needed" },
   "pdf:wrong-password": { exitCode: 3, ui: () => "password needed (the last one was wrong)" },
   "pdf:not-a-pdf": { exitCode: 3, ui: same },
@@ -83,6 +88,7 @@ export function errorCode(err: unknown): ErrorCode {
   if (err instanceof EndpointConfigError) return "endpoint-config";
   if (err instanceof QuestionSetError) return "question-set";
   if (err instanceof InputError) return "input";
+  if (err instanceof WordVectorsError) return "word-vectors";
   if (err instanceof PdfError) return `pdf:${err.code}`;
   if (err instanceof Error && err.name === "AbortError") return "aborted";
   return "internal";

@@ -88,6 +88,7 @@ export class EvaluationHost {
         ...(request.k !== undefined ? { k: request.k } : {}),
         ...(request.retriever ? { retriever: request.retriever } : {}),
         ...(embedder ? { endpointEmbedder: embedder } : {}),
+        localEmbedder: this.engine.providers.localEmbedder,
         ...(signal ? { signal } : {}),
       },
     );

@@ -27,11 +27,13 @@ import type { LlmMeter } from "../host/metering";
 import { extractPdfBytes } from "../pdf/browser";
 import { indexedDbModelCache } from "./modelCache";
 import { settle, type WorkerResult } from "./workerResult";
+import { fetchWordVectors } from "./wordVectorsFetch";
 
 /** Stage 1 as it crosses: the run without its chunks' texts and objects. */
 export type PackedRun = Omit<ChunkRun, "chunks" | "quality"> & { chunks: PackedChunks };
 
 const host = new EngineHost(extractPdfBytes);
+host.providers.useWordVectors(fetchWordVectors);
 // A stored model that cannot be read or written costs only an extraction: said in the console, not fatal.
 const modelCache = indexedDbModelCache((message) => console.warn(`model cache: ${message}`));
 const evaluation = new EvaluationHost(host);

@@ -13,6 +13,7 @@ import type { PdfExtractor } from "../host/document";
 import { EngineHost } from "../host/engine";
 import { SweepHost, type SweepSettings } from "../host/sweep";
 import { settle, type WorkerResult } from "./workerResult";
+import { fetchWordVectors } from "./wordVectorsFetch";
 
 /**
  * The documents arrive extracted: this worker never opens a file, so it does not load pdf.js (a
@@ -29,6 +30,7 @@ const api = {
   init(docs: DocModel[], settings: SweepSettings, endpoints: SessionEndpoints): Promise<WorkerResult<void>> {
     return settle(async () => {
       const engine = new EngineHost(noPdf, Number.POSITIVE_INFINITY);
+      engine.providers.useWordVectors(fetchWordVectors);
       for (const doc of docs) engine.keep(doc);
       engine.setEndpoints(endpoints);
       state = { sweep: new SweepHost(engine), settings };

@@ -77,6 +77,8 @@ export function SimilarityPanel({
             ? "The gradient mode's threshold is on the gradient of the distances, not on this scale: set threshold_amount in the panel."
             : "This chunker's threshold is not a parameter here.";
       }
+      // An embedding curve names its model: its scale is that embedder's (static GloVe, lexical, an endpoint).
+      const model = run.stats["embedding.model"];
       return {
         points: trace.points,
         boundaries,
@@ -84,7 +86,7 @@ export function SimilarityPanel({
         title:
           ran !== run.chunker
             ? `${ran}'s similarity curve (${run.chunker} fell back)`
-            : `${run.chunker}: its own similarity curve`,
+            : `${run.chunker}: its own similarity curve${typeof model === "string" ? ` (${model})` : ""}`,
         onThreshold,
         hint,
       };

@@ -5,7 +5,16 @@
  */
 import { useEffect, useState } from "react";
 import { DEFAULT_BATCH_SIZE as DEFAULT_EMBED_BATCH, DEFAULT_TIMEOUT_MS } from "../../core/providers/endpoint";
-import { EndpointConfigError, normalizeBaseUrl, type SessionEndpoints } from "../../core/providers/session";
+import {
+  DEFAULT_LOCAL_EMBEDDER,
+  EndpointConfigError,
+  isLocalEmbedderChoice,
+  LOCAL_EMBEDDER_CHOICES,
+  LOCAL_EMBEDDER_LABELS,
+  normalizeBaseUrl,
+  type LocalEmbedderChoice,
+  type SessionEndpoints,
+} from "../../core/providers/session";
 import { useSettings } from "../state/settings";
 import { ConnectionTest } from "./ConnectionTest";
 import "./settings.css";
@@ -93,10 +102,13 @@ function tryEndpoints(
 export function SettingsButton() {
   const [open, setOpen] = useState(false);
   const configured = useSettings((s) => s.endpoints);
-  // Both endpoints at a glance: an LLM-only setup still embeds locally, and says so.
+  // Both endpoints at a glance: an LLM-only setup still embeds locally, and says which way.
   const label =
-    (configured.embedding ? configured.embedding.model : "local lexical") +
-    (configured.llm ? ` · LLM ${configured.llm.model}` : "");
+    (configured.embedding
+      ? configured.embedding.model
+      : configured.localEmbedder === "tfidf"
+        ? "local lexical"
+        : "local GloVe") + (configured.llm ? ` · LLM ${configured.llm.model}` : "");
   return (
     <>
       <button
@@ -121,9 +133,16 @@ function SettingsDialog({ onClose }: { onClose(): void }) {
   );
   const [llm, setLlm] = useState(() => formOf(saved.llm));
   const [remember, setRemember] = useState(savedRemember);
+  const [local, setLocal] = useState<LocalEmbedderChoice>(saved.localEmbedder ?? DEFAULT_LOCAL_EMBEDDER);
   const [error, setError] = useState<string | null>(null);
 
-  const { endpoints: draft, error: draftError } = tryEndpoints(embed, llm);
+  const tried = tryEndpoints(embed, llm);
+  const draftError = tried.error;
+  // The default is left out, so a saved setup that never chose reads as it did before the choice existed.
+  const draft =
+    tried.endpoints && local !== DEFAULT_LOCAL_EMBEDDER
+      ? { ...tried.endpoints, localEmbedder: local }
+      : tried.endpoints;
   // Each section is tested on its own: a half-filled LLM section must not block testing the
   // embedding endpoint (the whole draft is null until both are valid).
   const embedDraft = tryEndpoints(embed, EMPTY_FORM).endpoints;
@@ -151,10 +170,35 @@ function SettingsDialog({ onClose }: { onClose(): void }) {
       >
         <h2 id="settings-title">Endpoints</h2>
         <p className="hint">
-          With no embedding endpoint the workbench uses its local lexical embedder (hashed TF-IDF — not
-          neural), and makes no request beyond this page. Any OpenAI-compatible server works: OpenAI, Ollama,
-          LM Studio, vLLM, TEI.
+          With no embedding endpoint the workbench embeds locally, with the embedder chosen below, and makes
+          no request beyond this page. Any OpenAI-compatible server works: OpenAI, Ollama, LM Studio, vLLM,
+          TEI.
         </p>
+        <fieldset>
+          <legend>Without an embedding endpoint</legend>
+          <label className="local-embedder-field">
+            <span>Local embedder</span>
+            <select
+              data-testid="settings-local-embedder"
+              value={local}
+              onChange={(e) => {
+                const value = e.currentTarget.value;
+                if (isLocalEmbedderChoice(value)) setLocal(value);
+              }}
+            >
+              {LOCAL_EMBEDDER_CHOICES.map((choice) => (
+                <option key={choice} value={choice}>
+                  {LOCAL_EMBEDDER_LABELS[choice]}
+                </option>
+              ))}
+            </select>
+          </label>
+          <p className="hint">
+            GloVe: word vectors shipped with the workbench — sees synonyms and paraphrases, not word order;
+            English only (other text falls back to lexical, with a warning). Lexical: shared words and word
+            forms only.
+          </p>
+        </fieldset>
         <fieldset>
           <legend>Embeddings (/v1/embeddings)</legend>
           <EndpointFields prefix="embed" form={embed} onChange={setEmbed} withBatch />

@@ -10,7 +10,7 @@ import {
   type EmbeddingEndpoint,
   type LlmEndpoint,
 } from "../../core/providers/endpoint";
-import { publicEndpoints, type SessionEndpoints } from "../../core/providers/session";
+import { isLocalEmbedderChoice, publicEndpoints, type SessionEndpoints } from "../../core/providers/session";
 
 const PUBLIC_KEY = "chunk-workbench.endpoints.v1";
 const SECRET_KEY = "chunk-workbench.endpoint-keys.v1";
@@ -50,7 +50,9 @@ function restore(): { endpoints: SessionEndpoints; rememberKeys: boolean } {
   const { local, session } = storages();
   const saved = readJson<SessionEndpoints>(local, PUBLIC_KEY) ?? {};
   const keys = readJson<Keys>(session, SECRET_KEY);
-  const endpoints: SessionEndpoints = {};
+  const endpoints: SessionEndpoints = isLocalEmbedderChoice(saved.localEmbedder)
+    ? { localEmbedder: saved.localEmbedder }
+    : {};
   if (saved.embedding?.baseUrl && saved.embedding.model)
     endpoints.embedding = {
       baseUrl: saved.embedding.baseUrl,

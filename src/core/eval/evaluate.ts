@@ -7,7 +7,11 @@
  */
 import { EmbedderError, type Embedder } from "../providers/embedder";
 import { cachedEmbedder, MemoryEmbeddingCache } from "../providers/cache";
-import { createLexicalEmbedder } from "../providers/lexical";
+import {
+  pickLocalEmbedder,
+  type LocalEmbedderPick,
+  type LocalEmbedderSetting,
+} from "../providers/localEmbedder";
 import { dot, normalizeInPlace } from "../providers/vectors";
 import { noesisSentences } from "../text/noesisSentences";
 import { yieldToEventLoop } from "../checkpoint";
@@ -71,6 +75,8 @@ export interface EvalOptions {
   retriever?: RetrieverId;
   /** The configured endpoint's embedder, for `embed`. */
   endpointEmbedder?: Embedder;
+  /** The session's local embedder choice, for `local`; absent → lexical. */
+  localEmbedder?: LocalEmbedderSetting;
   signal?: AbortSignal;
 }
 
@@ -79,7 +85,7 @@ const now = () => performance.now();
 export class Evaluator {
   private readonly bm25 = new Bm25Index();
   private readonly vectors = new MemoryEmbeddingCache({ maxBytes: 128 * 1024 * 1024 });
-  private local: { key: string; embedder: Embedder } | null = null;
+  private local: { key: string; pick: Promise<LocalEmbedderPick> } | null = null;
 
   async evaluate(
     docs: readonly EvalDocument[],
@@ -103,7 +109,13 @@ export class Evaluator {
       retriever = "bm25";
     }
     if (retriever !== "bm25") {
-      const embedder = retriever === "embed" ? options.endpointEmbedder! : this.localEmbedder(docs);
+      let embedder: Embedder;
+      if (retriever === "embed") embedder = options.endpointEmbedder!;
+      else {
+        const pick = await this.localEmbedder(docs, options.localEmbedder);
+        embedder = pick.embedder;
+        if (pick.warning) warnings.push(pick.warning);
+      }
       embedderLabel = embedder.label;
       try {
         const t0 = now();
@@ -190,14 +202,19 @@ export class Evaluator {
     };
   }
 
-  /** The local embedder fitted on the collection's sentences, kept while the documents stay the same. */
-  private localEmbedder(docs: readonly NamedText[]): Embedder {
-    const key = docs.map((d) => d.id).join("|");
+  /** The local embedder fitted on the collection's sentences, kept while the documents and the choice stay the same. */
+  private localEmbedder(docs: readonly NamedText[], setting: LocalEmbedderSetting | undefined) {
+    const key = `${setting?.choice ?? "none"}|${docs.map((d) => d.id).join("|")}`;
     if (this.local?.key !== key) {
       const sentences = docs.flatMap((d) => noesisSentences(d.text).map((s) => d.text.slice(s.start, s.end)));
-      this.local = { key, embedder: createLexicalEmbedder(sentences) };
+      const pick = pickLocalEmbedder(sentences, setting);
+      this.local = { key, pick };
+      // A failed pick is not kept: the next evaluation tries again (the caller sees the failure).
+      pick.catch(() => {
+        if (this.local?.pick === pick) this.local = null;
+      });
     }
-    return this.local.embedder;
+    return this.local.pick;
   }
 
   /** Chunks and questions embedded (cached by text hash), scaled to unit length. */

@@ -2,16 +2,17 @@ import { httpStatusCode, type ProviderErrorCode, type ProviderErrorDetails } fro
 
 /**
  * What every embedding provider offers the chunkers and the quality scores: texts in, one vector per
- * text out, in order. Providers are the local lexical embedder (no network) and OpenAI-compatible
- * endpoints; callers never know which, except through `id`/`label` (shown beside every score made
- * with it) and `kind` (the UI labels lexical vectors honestly as not neural).
+ * text out, in order. Providers are the local embedders (no network: static GloVe word vectors, or
+ * lexical TF-IDF) and OpenAI-compatible endpoints; callers never know which, except through
+ * `id`/`label` (shown beside every score made with it) and `kind` (the UI labels local vectors
+ * honestly: lexical is word overlap, static is one vector per word whatever its context).
  */
 export interface Embedder {
   /** Stable identity for caches and labels, e.g. "lexical-tfidf-v1" or "openai:text-embedding-3-small". */
   readonly id: string;
-  /** What the UI prints beside a score: "local lexical (TF-IDF n-grams)", "nomic-embed-text @ localhost". */
+  /** What the UI prints beside a score: "local: GloVe 100d word vectors (SIF), static, English", "nomic-embed-text @ localhost". */
   readonly label: string;
-  readonly kind: "lexical" | "neural";
+  readonly kind: "lexical" | "static" | "neural";
   /**
    * How many texts one request carries, for embedders that batch (network endpoints); the cache
    * uses it to store each finished batch, so an aborted run keeps what it already paid for.

@@ -1,6 +1,7 @@
 import type { Embedder } from "./embedder";
 import { sha256HexSync } from "../text/hash";
 import { normalizeInPlace } from "./vectors";
+import { LOCAL_EMBEDDER_LABELS } from "./session";
 
 /**
  * The local default embedder: hashed TF-IDF over words and character n-grams, with IDF fitted on
@@ -20,7 +21,7 @@ import { normalizeInPlace } from "./vectors";
  *   scaled to unit length: both views weigh the same whatever the word lengths.
  */
 const LEXICAL_VERSION = "lexical-tfidf-v1";
-export const LEXICAL_LABEL = "Local lexical (TF-IDF, not neural)";
+export const LEXICAL_LABEL = LOCAL_EMBEDDER_LABELS.tfidf;
 const DEFAULT_LEXICAL_DIMENSIONS = 2048;
 
 export interface LexicalEmbedderOptions {

@@ -6,14 +6,30 @@
  */
 import { resolveEndpointUrl, type EmbeddingEndpoint, type LlmEndpoint } from "./endpoint";
 
+/** The embedders used without an embedding endpoint (providers/localEmbedder), as the settings offer them. */
+export const LOCAL_EMBEDDER_CHOICES = ["glove", "tfidf"] as const;
+export type LocalEmbedderChoice = (typeof LOCAL_EMBEDDER_CHOICES)[number];
+export const DEFAULT_LOCAL_EMBEDDER: LocalEmbedderChoice = "glove";
+/** The label every score made with the local embedder carries, and the settings dialog offers. */
+export const LOCAL_EMBEDDER_LABELS: Record<LocalEmbedderChoice, string> = {
+  glove: "local: GloVe 100d word vectors (SIF), static, English",
+  tfidf: "Local lexical (TF-IDF, not neural)",
+};
+
+export function isLocalEmbedderChoice(value: unknown): value is LocalEmbedderChoice {
+  return (LOCAL_EMBEDDER_CHOICES as readonly unknown[]).includes(value);
+}
+
 export interface SessionEndpoints {
   embedding?: EmbeddingEndpoint;
   llm?: LlmEndpoint;
+  /** The embedder used without an embedding endpoint; absent → "glove" (DEFAULT_LOCAL_EMBEDDER). */
+  localEmbedder?: LocalEmbedderChoice;
 }
 
 /** The endpoints without their keys: what may be persisted, logged, or put in a cache key. */
 export function publicEndpoints(endpoints: SessionEndpoints): SessionEndpoints {
-  const out: SessionEndpoints = {};
+  const out: SessionEndpoints = endpoints.localEmbedder ? { localEmbedder: endpoints.localEmbedder } : {};
   if (endpoints.embedding) {
     const { apiKey: _key, ...rest } = endpoints.embedding;
     out.embedding = rest;
@@ -35,6 +51,8 @@ export function endpointsFingerprint(endpoints: SessionEndpoints): string {
   return [
     e ? `embed:${e.baseUrl}|${e.model}|${e.dimensions ?? ""}` : "embed:local",
     l ? `llm:${l.baseUrl}|${l.model}` : "llm:none",
+    // Only when chosen: fingerprints kept from before the choice existed stay valid for the default.
+    ...(endpoints.localEmbedder ? [`local:${endpoints.localEmbedder}`] : []),
   ].join(";");
 }
 

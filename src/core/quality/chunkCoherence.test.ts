@@ -51,7 +51,7 @@ describe("chunkCoherence", () => {
 
   it("falls back to the local embedder with a warning when the endpoint fails", async () => {
     const result = await chunkCoherence(doc("fails"), chunks, countingEmbedder("broken", true));
-    expect(result.warning).toMatch(/local lexical.*HTTP 500/);
+    expect(result.warning).toMatch(/local embedder \(Local lexical.*HTTP 500/);
     expect(result.embedderLabel).toMatch(/lexical/i);
     expect(result.scores[0]).not.toBeNull();
   });

@@ -5,13 +5,14 @@
  * vectors per chunk, so a slider move costs milliseconds, not embeddings.
  *
  * A network embedder is used for documents of up to ENDPOINT_SENTENCE_CAP sentences: beyond that,
- * scoring every run would send thousands of texts to a paid endpoint unasked, so the local lexical
- * embedder scores and the label says so. An endpoint failure falls back the same way, with a warning.
+ * scoring every run would send thousands of texts to a paid endpoint unasked, so the local embedder
+ * (providers/localEmbedder: GloVe by default, lexical when chosen or when the text is not covered)
+ * scores and the label says so. An endpoint failure falls back the same way, with a warning.
  */
 import type { Chunk } from "../chunk";
 import type { DocModel } from "../document";
 import { EmbedderError, type Embedder } from "../providers/embedder";
-import { localEmbedderFor } from "../similarity/adjacent";
+import { localEmbedderForDocument, type LocalEmbedderSetting } from "../providers/localEmbedder";
 import { noesisSentences } from "../text/noesisSentences";
 import type { Span } from "../text/segment";
 import { sentenceCoherence } from "./coherence";
@@ -129,23 +130,36 @@ export async function chunkCoherence(
   chunks: readonly Pick<Chunk, "start" | "end">[],
   embedder: Embedder | undefined,
   signal?: AbortSignal,
+  local?: LocalEmbedderSetting,
 ): Promise<ChunkCoherence> {
-  let warning: string | undefined;
-  let active: Embedder = localEmbedderFor(doc);
+  // The local embedder scores unless an endpoint does; its own fallback (asset, coverage) is a warning then.
+  const useLocal = async () => {
+    const pick = await localEmbedderForDocument(doc, local);
+    return { embedder: pick.embedder, warning: pick.warning };
+  };
   let note = "";
+  let chosen: { embedder: Embedder; warning: string | undefined } | undefined;
   if (embedder) {
     const sentences = noesisSentences(doc.text).length;
-    if (sentences <= ENDPOINT_SENTENCE_CAP) active = embedder;
+    if (sentences <= ENDPOINT_SENTENCE_CAP) chosen = { embedder, warning: undefined };
     else
       note = ` (${sentences} sentences: over ${ENDPOINT_SENTENCE_CAP}, scored locally rather than sent to ${embedder.label})`;
   }
+  chosen ??= await useLocal();
+  let { embedder: active, warning } = chosen;
   let sv: SentenceVectors;
   try {
     sv = await sentenceVectors(doc, active, signal);
   } catch (err) {
     if (signal?.aborted || !(err instanceof EmbedderError)) throw err;
-    warning = `coherence scored with the local lexical embedder: ${active.label} failed: ${err.message}`;
-    active = localEmbedderFor(doc);
+    const failed = active.label;
+    ({ embedder: active, warning } = await useLocal());
+    warning = [
+      `coherence scored with the local embedder (${active.label}): ${failed} failed: ${err.message}`,
+      warning,
+    ]
+      .filter(Boolean)
+      .join("; ");
     sv = await sentenceVectors(doc, active, signal);
   }
   return {

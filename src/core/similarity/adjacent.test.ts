@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { DocModel } from "../document";
 import type { Embedder } from "../providers/embedder";
-import { adjacentSimilarity, boundaryPoints, localEmbedderFor } from "./adjacent";
+import { adjacentSimilarity, boundaryPoints } from "./adjacent";
+import { localEmbedderForDocument } from "../providers/localEmbedder";
 
 function doc(text: string, id = "d1"): DocModel {
   return { id, name: "t.txt", text, pages: [], runs: [], headings: [] };
@@ -43,8 +44,10 @@ describe("adjacentSimilarity", () => {
     expect(curve.embedderId).toBe("fake");
   });
 
-  it("keeps the fitted local embedder per document", () => {
-    expect(localEmbedderFor(doc(text, "same"))).toBe(localEmbedderFor(doc(text, "same")));
+  it("keeps the fitted local embedder per document", async () => {
+    const first = await localEmbedderForDocument(doc(text, "same"), undefined);
+    const again = await localEmbedderForDocument(doc(text, "same"), undefined);
+    expect(again.embedder).toBe(first.embedder);
   });
 });
 

@@ -1,12 +1,12 @@
 /**
  * The similarity of adjacent sentences along a document, with the session's embedder (or the local
- * lexical one fitted on the document): the curve the chart draws for a run whose chunker has no
+ * one fitted on the document, providers/localEmbedder): the curve the chart draws for a run whose chunker has no
  * curve of its own, so a user sees whether its boundaries fall at dips. Sentences are the late
  * chunkers' (the seed's regex), so every curve in the workbench cuts the text the same way.
  */
 import type { DocModel } from "../document";
 import type { Embedder } from "../providers/embedder";
-import { createLexicalEmbedder, type LexicalEmbedder } from "../providers/lexical";
+import { localEmbedderForDocument, type LocalEmbedderSetting } from "../providers/localEmbedder";
 import { cosineSimilarity } from "../providers/vectors";
 import { noesisSentences } from "../text/noesisSentences";
 import { firstIndexWhere } from "../text/bisect";
@@ -25,30 +25,18 @@ export interface SimilarityCurve {
   embedderLabel: string;
   kind: Embedder["kind"];
   points: CurvePoint[];
-}
-
-const LOCAL_CAPACITY = 4;
-const localEmbedders = new Map<string, LexicalEmbedder>();
-
-/** The local lexical embedder fitted on this document's sentences, kept for the last few documents. */
-export function localEmbedderFor(doc: DocModel): LexicalEmbedder {
-  let embedder = localEmbedders.get(doc.id);
-  if (embedder) {
-    localEmbedders.delete(doc.id);
-  } else {
-    embedder = createLexicalEmbedder(noesisSentences(doc.text).map((s) => doc.text.slice(s.start, s.end)));
-  }
-  localEmbedders.set(doc.id, embedder);
-  while (localEmbedders.size > LOCAL_CAPACITY) localEmbedders.delete(localEmbedders.keys().next().value!);
-  return embedder;
+  /** Why the local embedder is not the one chosen (asset missing, text not covered). */
+  warning?: string;
 }
 
 export async function adjacentSimilarity(
   doc: DocModel,
   embedder: Embedder | undefined,
   signal?: AbortSignal,
+  local?: LocalEmbedderSetting,
 ): Promise<SimilarityCurve> {
-  const active = embedder ?? localEmbedderFor(doc);
+  const pick = embedder ? { embedder } : await localEmbedderForDocument(doc, local);
+  const active = pick.embedder;
   const sentences = noesisSentences(doc.text);
   const vectors = await active.embed(
     sentences.map((s) => doc.text.slice(s.start, s.end)),
@@ -62,7 +50,13 @@ export async function adjacentSimilarity(
       start: sentences[i]!.start,
       end: sentences[i + 1]!.end,
     });
-  return { embedderId: active.id, embedderLabel: active.label, kind: active.kind, points };
+  return {
+    embedderId: active.id,
+    embedderLabel: active.label,
+    kind: active.kind,
+    points,
+    ...(pick.warning ? { warning: pick.warning } : {}),
+  };
 }
 
 /**

@@ -9,9 +9,11 @@
  * `buildLateChunks`: "size limits as late-jaccard").
  *
  * Embedder: the session's endpoint (ctx.embedder, already cached by the host) or, without one, the
- * local lexical embedder fitted on the document's sentences. The local one is kept per document and
- * behind a module-level vector cache, so dragging a threshold re-runs the chunker without embedding
- * anything again.
+ * local embedder fitted on the document's sentences (providers/localEmbedder: GloVe SIF vectors by
+ * default, lexical TF-IDF when chosen or when the vectors cannot serve the text, with a warning).
+ * The local one is kept per document with its vectors (the static embedder keeps them per text; the
+ * lexical one sits behind a module-level vector cache), so dragging a threshold re-runs the chunker
+ * without embedding anything again.
  *
  * Fallback (the seed's graceful degradation): any embedding failure other than the run's own abort,
  * or a document over max_tokens, runs late-jaccard with the same sizes and says why in warnings and
@@ -32,8 +34,7 @@ import {
 import type { DocModel } from "../../document";
 import { cachedEmbedder, MemoryEmbeddingCache } from "../../providers/cache";
 import { type Embedder, EmbedderError } from "../../providers/embedder";
-import { createLexicalEmbedder } from "../../providers/lexical";
-import { sha256HexSync } from "../../text/hash";
+import { localEmbedderForDocument, type LocalEmbedderPick } from "../../providers/localEmbedder";
 import { cosineSimilarity } from "../../providers/vectors";
 import { breakpoints } from "../../similarity/breakpoints";
 
@@ -121,34 +122,19 @@ function windowSimilarities(vectors: readonly Float32Array[]): number[] {
   return out;
 }
 
-// The local embedder of the last few documents (fitting IDF costs a pass over the text and a 4 MB
-// table each), and the vectors it made: together they make a threshold drag free.
-const LOCAL_EMBEDDERS_KEPT = 4;
-const localEmbedders = new Map<string, Embedder>();
-
 /** The vectors the local lexical embedder made, across runs; exported so tests can see its hits. */
 export const LOCAL_EMBEDDING_CACHE = new MemoryEmbeddingCache({ maxBytes: 96 * 1024 * 1024 });
 
 /**
- * The lexical embedder fitted on this document's sentences, cached. Keyed by doc.id and a hash of
- * the text: a DocModel built from text (tests, pasted text) can reuse an id for other text.
+ * The document's local embedder (kept per document by providers/localEmbedder). The lexical one's
+ * 2,048-wide vectors cost more to make than to look up, so they go through the vector cache; the
+ * static one keeps its own per text.
  */
-function localEmbedder(doc: DocModel, sentences: readonly string[]): Embedder {
-  const key = `${doc.id}:${sha256HexSync(doc.text).slice(0, 16)}`;
-  const known = localEmbedders.get(key);
-  if (known) {
-    // Re-insert: the Map's order is the eviction order, least recently used first.
-    localEmbedders.delete(key);
-    localEmbedders.set(key, known);
-    return known;
-  }
-  const embedder = cachedEmbedder(createLexicalEmbedder(sentences), LOCAL_EMBEDDING_CACHE);
-  localEmbedders.set(key, embedder);
-  for (const oldest of localEmbedders.keys()) {
-    if (localEmbedders.size <= LOCAL_EMBEDDERS_KEPT) break;
-    localEmbedders.delete(oldest);
-  }
-  return embedder;
+async function localEmbedder(doc: DocModel, ctx: RunContext): Promise<LocalEmbedderPick> {
+  const pick = await localEmbedderForDocument(doc, ctx.localEmbedder);
+  return pick.embedder.kind === "lexical"
+    ? { ...pick, embedder: cachedEmbedder(pick.embedder, LOCAL_EMBEDDING_CACHE) }
+    : pick;
 }
 
 async function fallBack(
@@ -193,7 +179,8 @@ export async function runLateEmbedding(
   }
   const sentences = table.spans.map((s) => doc.text.slice(s.start, s.end));
   const windows = sentenceWindows(sentences, config.window_size);
-  const embedder = ctx.embedder ?? localEmbedder(doc, sentences);
+  const local = ctx.embedder ? undefined : await localEmbedder(doc, ctx);
+  const embedder = ctx.embedder ?? local!.embedder;
   let similarities: number[];
   let batches: number;
   try {
@@ -219,9 +206,10 @@ export async function runLateEmbedding(
     signal: ctx.signal,
   });
   // A run that used a stand-in embedder says so where the user looks, not only in a stat.
-  if (!ctx.embedder)
+  if (local?.embedder.kind === "lexical")
     out.warnings = [
-      `no embedding endpoint: windows embedded with the local lexical embedder (word overlap, not meaning) — set one in Endpoints for semantic boundaries`,
+      local.warning ??
+        `no embedding endpoint: windows embedded with the local lexical embedder (word overlap, not meaning) — set one in Endpoints for semantic boundaries`,
       ...(out.warnings ?? []),
     ];
   return out;
