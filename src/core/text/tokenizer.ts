@@ -30,6 +30,10 @@ export interface Tokenizer {
   byteLength(id: number): number;
 }
 
+/** Texts up to this long have their counts remembered, up to this many of them (then forgotten). */
+const MAX_REMEMBERED_LENGTH = 64;
+const MAX_REMEMBERED_COUNTS = 200_000;
+
 export function isEncodingName(value: unknown): value is EncodingName {
   return typeof value === "string" && (ENCODINGS as readonly string[]).includes(value);
 }
@@ -114,12 +118,25 @@ async function loadGptTokenizer(encoding: EncodingName): Promise<Tokenizer> {
   let byteRanks: Map<string, number> | undefined;
   const getByteRanks = () => (byteRanks ??= byteRankMap(rankTable));
   const encode = (text: string) => encodeWithLongPieces(text, splitRegex, encodeShort, getByteRanks);
+  // Short texts are counted again and again — a range's edges are words, a splitter's pieces
+  // sentences — and words recur (Zipf): a count is remembered rather than encoded anew.
+  const shortCounts = new Map<string, number>();
+  const count = (text: string) => {
+    if (text.length > MAX_REMEMBERED_LENGTH) return encode(text).length;
+    let n = shortCounts.get(text);
+    if (n === undefined) {
+      if (shortCounts.size >= MAX_REMEMBERED_COUNTS) shortCounts.clear();
+      n = encode(text).length;
+      shortCounts.set(text, n);
+    }
+    return n;
+  };
   return {
     encoding,
     engine: "gpt-tokenizer",
     encode,
     decode: (ids) => api.decode(ids),
-    count: (text) => encode(text).length,
+    count,
     byteLength: (id) => lengths[id] || special.get(id) || 0,
   };
 }
