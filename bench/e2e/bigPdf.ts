@@ -7,6 +7,7 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { basename } from "node:path";
+import { openSampleTab } from "./sampleTab";
 import type { Browser, CDPSession, Page } from "@playwright/test";
 
 export const BIG_PDF = process.env.WORKBENCH_BIG_PDF;
@@ -103,14 +104,8 @@ export async function measureBigPdf(
   drop: (page: Page, name: string, bytes: Buffer) => Promise<void>,
 ) {
   if (!BIG_PDF) return null;
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  const page = await context.newPage();
+  const { context, page } = await openSampleTab(browser, url);
   try {
-    await page.goto(url);
-    await page
-      .getByTestId("run-status")
-      .filter({ hasText: /^done$/ })
-      .waitFor({ timeout: 60_000 });
     const sampler = await sampleHeaps(page);
     const started = Date.now();
     await drop(page, basename(BIG_PDF), readFileSync(BIG_PDF));

@@ -4,20 +4,15 @@
  * entry (host/providers) records it, on a fresh tab whose first run (the sample, late-embedding,
  * no endpoint) needs the local embedder.
  */
+import { openSampleTab } from "./sampleTab";
 import type { Browser } from "@playwright/test";
 import { WORD_VECTORS_LOAD_MEASURE } from "../../src/host/providers";
 
 const TIMEOUT_MS = 60_000;
 
 export async function measureEmbedderLoad(browser: Browser, url: string) {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  const page = await context.newPage();
+  const { context, page } = await openSampleTab(browser, `${url}#chunker=late-embedding`);
   try {
-    await page.goto(`${url}#chunker=late-embedding`);
-    await page
-      .getByTestId("run-status")
-      .filter({ hasText: /^done$/ })
-      .waitFor({ timeout: TIMEOUT_MS });
     const deadline = Date.now() + TIMEOUT_MS;
     while (Date.now() < deadline) {
       for (const worker of page.workers()) {

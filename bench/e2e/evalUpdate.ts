@@ -6,6 +6,7 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { openSampleTab } from "./sampleTab";
 import type { Browser } from "@playwright/test";
 
 const CHROMA = resolve(import.meta.dirname, "../../../shared/eval/chroma");
@@ -25,14 +26,8 @@ export async function measureEvalUpdate(browser: Browser, url: string) {
     process.stderr.write("skipping eval_update_ms: ../shared/eval/chroma is missing\n");
     return null;
   }
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  const page = await context.newPage();
+  const { context, page } = await openSampleTab(browser, url);
   try {
-    await page.goto(url);
-    await page
-      .getByTestId("run-status")
-      .filter({ hasText: /^done$/ })
-      .waitFor({ timeout: 60_000 });
     await page.getByTestId("file-input").setInputFiles(
       CORPORA.map((n) => ({
         name: `${n}.md`,

@@ -6,6 +6,7 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { openSampleTab } from "./sampleTab";
 import type { Browser } from "@playwright/test";
 
 const BOOK = "large-freeculture-352p.pdf";
@@ -23,14 +24,8 @@ export async function measureRestore(browser: Browser, url: string, corpus: stri
     process.stderr.write("skipping restore_*: the corpus' book and manuals are missing\n");
     return null;
   }
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const { context, page } = await openSampleTab(browser, url);
   try {
-    const page = await context.newPage();
-    await page.goto(url);
-    await page
-      .getByTestId("run-status")
-      .filter({ hasText: /^done$/ })
-      .waitFor({ timeout: 60_000 });
     await page.getByTestId("file-input").setInputFiles(
       files.map((f) => ({
         name: f.split("/").at(-1)!,

@@ -5,6 +5,7 @@
  * slider — and the longest main-thread task over the whole sweep is recorded (goal: none over
  * 50 ms).
  */
+import { openSampleTab } from "./sampleTab";
 import type { Browser } from "@playwright/test";
 
 interface Probe {
@@ -14,14 +15,8 @@ interface Probe {
 }
 
 export async function measureSweepResponsiveness(browser: Browser, url: string) {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  const page = await context.newPage();
+  const { context, page } = await openSampleTab(browser, url);
   try {
-    await page.goto(url);
-    await page
-      .getByTestId("run-status")
-      .filter({ hasText: /^done$/ })
-      .waitFor({ timeout: 60_000 });
     const set = async (key: string, min: number, max: number, step: number) => {
       const vary = page.getByTestId(`sweep-vary-token-${key}`);
       if (!(await vary.isChecked())) await vary.check();
