@@ -5,6 +5,7 @@
  */
 import { scannedPdf } from "../test/fixtures/scannedPdf";
 import { expect, saveShot, test } from "./helpers";
+import { storedWorkspace } from "./storedWorkspace";
 
 const LINES = [
   { text: "Scanned pages need recognition", x: 72, y: 120 },
@@ -43,7 +44,7 @@ test("an image-only page is recognized on request: its words become chunks with 
   await saveShot(page, "ocr");
 
   // The recognized words are part of the workspace: a tab opened again does not redo the OCR.
-  await page.waitForTimeout(1_000);
+  await expect.poll(async () => (await storedWorkspace(page))?.documents.at(-1)?.ocr?.length).toBe(1);
   await page.goto("about:blank");
   await page.goto("/");
   await expect(page.getByTestId("ocr-summary")).toContainText("1 page recognized by OCR", {

@@ -5,6 +5,7 @@
  */
 import type { Page } from "@playwright/test";
 import { expect, saveShot, test } from "./helpers";
+import { storedWorkspace } from "./storedWorkspace";
 
 const NOTES =
   "# Notes\n\nA second document, in Markdown, to check that both come back.\n\nIt has two paragraphs.\n";
@@ -48,8 +49,11 @@ async function expectTuned(page: Page, chunks: string | null) {
 
 test("a tab opened again shows the same documents, chunker, config and compare", async ({ page }) => {
   const chunks = await tune(page);
-  // Saving follows changes by a moment; then the tab is opened afresh, without the link's hash.
-  await page.waitForTimeout(1_000);
+  // Saving follows changes by a moment (compare, turned on last, is in the last save); once it has
+  // landed the tab is opened afresh, without the link's hash.
+  await expect
+    .poll(async () => (await storedWorkspace(page))?.configs["recursive"]?.["chunk_size"])
+    .toBe(300);
   await page.goto("about:blank");
   await page.goto("/");
   await expectTuned(page, chunks);
@@ -97,6 +101,9 @@ test("two tabs on one workspace: the later write wins, and the store stays whole
   context,
 }) => {
   await tune(page);
+  await expect
+    .poll(async () => (await storedWorkspace(page))?.configs["recursive"]?.["chunk_size"])
+    .toBe(300);
   const other = await context.newPage();
   await other.goto("/");
   await ready(other);
@@ -106,7 +113,7 @@ test("two tabs on one workspace: the later write wins, and the store stays whole
   await other.getByTestId("param-chunk_size").fill("256");
   await other.getByTestId("param-chunk_size").press("Enter");
   await ready(other);
-  await other.waitForTimeout(1_000);
+  await expect.poll(async () => (await storedWorkspace(other))?.configs["token"]?.["chunk_size"]).toBe(256);
   const third = await context.newPage();
   await third.goto("/");
   await ready(third);
