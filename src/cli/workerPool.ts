@@ -1,10 +1,11 @@
 /**
  * The CLI's pool of worker threads, shared by `sweep` (DESIGN §9) and `batch` (§10). Each thread
- * boots through workerBoot.mjs (tsx's hooks, so it can load TypeScript), loads its entry once, says
- * `{ready: true}`, then takes jobs one at a time: every job carries its `index`, every reply names
+ * loads its entry bundled into one module (workerBundle; through tsx's hooks in workerBoot.mjs when
+ * the bundle cannot be written), says `{ready: true}`, then takes jobs one at a time: every job carries its `index`, every reply names
  * the index it answers. Jobs go to whichever thread is idle; replies arrive as they finish.
  */
 import { Worker } from "node:worker_threads";
+import { bundledWorker } from "./workerBundle";
 
 export interface PoolOptions<Job extends { index: number }, Reply extends { index: number }> {
   /** The worker's TypeScript module (a URL beside this file). */
@@ -46,10 +47,9 @@ export async function runWorkerPool<Job extends { index: number }, Reply extends
     idle.shift()?.();
   };
 
+  const script = await workerScript(options.entry);
   const start = (resolve: () => void, reject: (err: Error) => void, isReplacement: boolean) => {
-    const worker = new Worker(new URL("./workerBoot.mjs", import.meta.url), {
-      workerData: { ...options.data, entry: options.entry.href },
-    });
+    const worker = new Worker(script, { workerData: { ...options.data, entry: options.entry.href } });
     threads.add(worker);
     let current: Job | undefined;
     let lost = false;
@@ -99,5 +99,21 @@ export async function runWorkerPool<Job extends { index: number }, Reply extends
     });
   } finally {
     await Promise.all([...threads].map((t) => t.terminate()));
+  }
+}
+
+/** Where a bundle cannot be written (a read-only checkout), threads compile their TypeScript. */
+const UNWRITABLE = new Set(["EACCES", "EPERM", "EROFS", "ENOSPC"]);
+
+export async function workerScript(entry: URL, bundle = bundledWorker): Promise<URL> {
+  try {
+    return await bundle(entry);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === undefined || !UNWRITABLE.has(code)) throw err;
+    process.stderr.write(
+      `note: worker bundle not written (${code}); threads load TypeScript instead (slower start)\n`,
+    );
+    return new URL("./workerBoot.mjs", import.meta.url);
   }
 }

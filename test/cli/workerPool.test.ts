@@ -7,8 +7,8 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { beforeAll, describe, expect, it } from "vitest";
-import { runWorkerPool } from "../../src/cli/workerPool";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { runWorkerPool, workerScript } from "../../src/cli/workerPool";
 
 interface Job {
   index: number;
@@ -101,5 +101,35 @@ describe("runWorkerPool", () => {
         onReply: () => undefined,
       }),
     ).rejects.toThrow(/exit code 7/);
+  });
+});
+
+describe("workerScript", () => {
+  const entryUrl = new URL("file:///somewhere/entry.ts");
+  const failing = (code: string) => () => Promise.reject(Object.assign(new Error(code), { code }));
+
+  it("is the bundle when it can be written", async () => {
+    const bundle = new URL("file:///cache/entry.mjs");
+    expect(await workerScript(entryUrl, () => Promise.resolve(bundle))).toBe(bundle);
+  });
+
+  it("falls back to compiling in the thread where the bundle cannot be written, and says so", async () => {
+    const written: string[] = [];
+    const spy = vi.spyOn(process.stderr, "write").mockImplementation((chunk) => {
+      written.push(String(chunk));
+      return true;
+    });
+    try {
+      const script = await workerScript(entryUrl, failing("EROFS"));
+      expect(script.pathname).toMatch(/workerBoot\.mjs$/);
+      expect(written.join("")).toMatch(/EROFS/);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it("does not hide any other failure (an entry that does not compile)", async () => {
+    await expect(workerScript(entryUrl, () => Promise.reject(new Error("syntax")))).rejects.toThrow("syntax");
+    await expect(workerScript(entryUrl, failing("ENOENT"))).rejects.toThrow("ENOENT");
   });
 });
