@@ -17,9 +17,11 @@ export interface PoolOptions<Job extends { index: number }, Reply extends { inde
   workers: number;
   /**
    * Called once per job, in the order they finish; `enqueue` adds a job that follows from this one
-   * (batch joins a big PDF's parts once both are read) and wakes an idle thread for it.
+   * (batch joins a big PDF's parts once both are read) and wakes an idle thread for it; `broadcast`
+   * tells every running thread something that is not a job (sweep hands out an encoding one thread
+   * made), ahead of any job given to it later.
    */
-  onReply: (reply: Reply, enqueue: (job: Job) => void) => void;
+  onReply: (reply: Reply, enqueue: (job: Job) => void, broadcast: (message: object) => void) => void;
   /** Told when every thread has loaded (the rest of the time is jobs only) — not at all when the jobs were all done first. */
   onReady?: () => void;
   /**
@@ -46,6 +48,9 @@ export async function runWorkerPool<Job extends { index: number }, Reply extends
     jobs.push(job);
     idle.shift()?.();
   };
+  const broadcast = (message: object) => {
+    for (const thread of threads) thread.postMessage(message);
+  };
 
   const script = await workerScript(options.entry);
   const start = (resolve: () => void, reject: (err: Error) => void, isReplacement: boolean) => {
@@ -71,7 +76,7 @@ export async function runWorkerPool<Job extends { index: number }, Reply extends
         return;
       }
       answered++;
-      onReply(replyForLostJob(job, error), enqueue);
+      onReply(replyForLostJob(job, error), enqueue, broadcast);
       if (answered === jobs.length) resolve();
       else if (next < jobs.length) start(resolve, reject, true);
     };
@@ -83,7 +88,7 @@ export async function runWorkerPool<Job extends { index: number }, Reply extends
       }
       answered++;
       current = undefined;
-      onReply(message, enqueue);
+      onReply(message, enqueue, broadcast);
       give();
     });
     worker.on("error", loseThread);

@@ -96,4 +96,31 @@ describe("EngineHost", () => {
       stableJson({ a: { c: 3, d: [2, { y: 2, z: 1 }] }, b: 1 }),
     );
   });
+
+  it("hands a document's encoding to another host, which runs alike without encoding it again", async () => {
+    const maker = new EngineHost(extractPdfBytes);
+    const doc = await maker.open(bytes, { name: "notes.txt" });
+    const encoded = await maker.encodedText(doc.id, "cl100k_base");
+    expect(await maker.encodedText(doc.id, "cl100k_base")).toBe(encoded);
+
+    const taker = new EngineHost(extractPdfBytes);
+    taker.keep(doc);
+    taker.adoptEncoding(doc.id, encoded);
+    expect(await taker.encodedText(doc.id, "cl100k_base")).toBe(encoded);
+    const request = { docId: doc.id, chunker: "token", config: { chunk_size: 20, overlap: 0 } };
+    expect((await taker.stored(request)).chunks).toEqual((await maker.stored(request)).chunks);
+    // One held already stays (its range counts are cached by identity).
+    taker.adoptEncoding(doc.id, { ...encoded });
+    expect(await taker.encodedText(doc.id, "cl100k_base")).toBe(encoded);
+  });
+
+  it("refuses an encoding of another text", async () => {
+    const host = new EngineHost(extractPdfBytes);
+    const doc = await host.open(bytes, { name: "notes.txt" });
+    const other = await host.open(new TextEncoder().encode("short"), { name: "short.txt" });
+    const wrong = await host.encodedText(other.id, "cl100k_base");
+    const fresh = new EngineHost(extractPdfBytes);
+    fresh.keep(doc);
+    expect(() => fresh.adoptEncoding(doc.id, wrong)).toThrow(/encoding of 5 characters/);
+  });
 });

@@ -22,7 +22,7 @@ import type { SessionEndpoints } from "../core/providers/session";
 import { judgeCoherence, JUDGE_RATE_LIMIT, type JudgeResult } from "../core/quality/llmJudge";
 import type { RunQuality } from "../core/quality/runQuality";
 import { adjacentSimilarity, type SimilarityCurve } from "../core/similarity/adjacent";
-import { EncodedTextCache } from "../core/text/encodedText";
+import { EncodedTextCache, type EncodedText } from "../core/text/encodedText";
 import { loadTokenizer, type EncodingName } from "../core/text/tokenizer";
 import { openDocument, type PdfExtractor } from "./document";
 import { LlmLedger, metered, type LlmMeter } from "./metering";
@@ -130,6 +130,24 @@ export class EngineHost {
     this.documents.delete(doc.id);
     this.documents.set(doc.id, doc);
     while (this.documents.size > this.maxDocuments) this.forget(this.documents.keys().next().value!);
+  }
+
+  /** The document's encoding, made now unless held: a sweep pool has one thread encode it for all. */
+  async encodedText(docId: string, encoding: EncodingName): Promise<EncodedText> {
+    const doc = this.document(docId);
+    return this.encoded.get(doc.id, await loadTokenizer(encoding), doc.text);
+  }
+
+  /** Holds an encoding of a kept document that another thread made (see encodedText); one held already stays. */
+  adoptEncoding(docId: string, encoded: EncodedText): void {
+    const doc = this.document(docId);
+    if (this.encoded.has(doc.id, encoded.encoding)) return;
+    // The text an encoding covers ends where its last boundary does: a mismatch is a bug upstream.
+    if (encoded.floor[encoded.ids.length] !== doc.text.length)
+      throw new Error(
+        `an encoding of ${encoded.floor[encoded.ids.length]} characters for ${docId} (${doc.text.length})`,
+      );
+    this.encoded.put(doc.id, encoded);
   }
 
   has(docId: string): boolean {

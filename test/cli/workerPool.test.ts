@@ -24,14 +24,17 @@ let entry: URL;
 beforeAll(() => {
   const dir = mkdtempSync(path.join(tmpdir(), "worker-pool-"));
   const file = path.join(dir, "doubler.mjs");
-  // Doubles each value; a negative one kills the thread, as an out-of-memory crash would.
+  // Doubles each value (plus the offset last broadcast); a negative one kills the thread, as an
+  // out-of-memory crash would.
   writeFileSync(
     file,
     `import { parentPort } from "node:worker_threads";
+let offset = 0;
 parentPort.postMessage({ ready: true });
 parentPort.on("message", (job) => {
+  if ("offset" in job) return void (offset = job.offset);
   if (job.value < 0) process.exit(7);
-  parentPort.postMessage({ index: job.index, doubled: job.value * 2 });
+  parentPort.postMessage({ index: job.index, doubled: job.value * 2 + offset });
 });
 `,
   );
@@ -55,6 +58,28 @@ describe("runWorkerPool", () => {
       },
     });
     expect(replies.map((r) => r.doubled).sort((a, b) => a! - b!)).toEqual([2, 4, 4, 8, 8, 16, 16]);
+  });
+
+  it("broadcasts to every thread ahead of the jobs enqueued after it", async () => {
+    const replies: Reply[] = [];
+    await runWorkerPool<Job, Reply>({
+      entry,
+      data: {},
+      jobs: jobsOf([1, 2]),
+      workers: 2,
+      onReply: (r, enqueue, broadcast) => {
+        replies.push(r);
+        if (r.index >= 2) return;
+        if (replies.length === 2) {
+          // Both first jobs answered: every thread is idle; the next four see the offset.
+          broadcast({ offset: 100 });
+          for (let i = 0; i < 4; i++) enqueue({ index: 2 + i, value: i });
+        }
+      },
+    });
+    expect(replies.sort((a, b) => a.index - b.index).map((r) => r.doubled)).toEqual([
+      2, 4, 100, 102, 104, 106,
+    ]);
   });
 
   it("answers every job once, with one thread or several", async () => {

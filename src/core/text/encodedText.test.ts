@@ -56,4 +56,15 @@ describe("EncodedTextCache", () => {
     expect(cache.has("a", "cl100k_base")).toBe(true);
     expect(cache.has("b", "cl100k_base")).toBe(false);
   });
+
+  it("keeps an encoding made elsewhere under its key and encoding, within its capacity", async () => {
+    const t = await loadTokenizer("cl100k_base");
+    const made = encodeText(t, "alpha beta");
+    const cache = new EncodedTextCache(1);
+    cache.put("a", made);
+    expect(cache.get("a", t, "alpha beta")).toBe(made);
+    cache.put("b", encodeText(t, "gamma"));
+    expect(cache.has("a", "cl100k_base")).toBe(false);
+    expect(cache.has("b", "cl100k_base")).toBe(true);
+  });
 });

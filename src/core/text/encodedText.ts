@@ -82,6 +82,14 @@ export class EncodedTextCache {
     return encoded;
   }
 
+  /** Keeps an encoding made elsewhere (another worker thread encoded the same text once for all). */
+  put(key: string, encoded: EncodedText): void {
+    const fullKey = `${key}\u0000${encoded.encoding}`;
+    this.entries.delete(fullKey);
+    this.entries.set(fullKey, encoded);
+    while (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
+  }
+
   has(key: string, encoding: EncodingName): boolean {
     return this.entries.has(`${key}\u0000${encoding}`);
   }
