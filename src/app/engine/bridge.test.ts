@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import type { DocModel } from "../../core/document";
 import type { WorkerResult } from "../../workers/workerResult";
+import { EngineActivity } from "./activity";
 import { EngineBridge, type EngineApi, type EngineWorkerHandle } from "./bridge";
 
 const doc = { id: "doc-1", name: "a.txt", text: "abc", pages: [], runs: [], headings: [] } as DocModel;
@@ -86,5 +87,21 @@ describe("EngineBridge", () => {
         "nope",
       ),
     ).rejects.toThrow(/open it again/);
+  });
+
+  it("marks each call in flight on its activity until it settles, failed or not", async () => {
+    const activity = new EngineActivity(0, 2000);
+    const log: string[] = [];
+    const bridge = new EngineBridge(() => fakeWorker("w", log, false), undefined, 30, activity);
+    const call = bridge.request(undefined, (api, id) =>
+      api.run(id, { docId: doc.id, chunker: "x", config: {} }),
+    );
+    expect(activity.busy).toBe(true);
+    await call;
+    expect(activity.busy).toBe(false);
+    const failing = bridge.request(undefined, () => Promise.reject(new Error("worker gone")));
+    expect(activity.busy).toBe(true);
+    await expect(failing).rejects.toThrow("worker gone");
+    expect(activity.busy).toBe(false);
   });
 });

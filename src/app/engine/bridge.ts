@@ -10,6 +10,7 @@ import type { SessionEndpoints } from "../../core/providers/session";
 import type { OpenRequest } from "../../host/engine";
 import type { EngineWorkerApi } from "../../workers/engine.worker";
 import { unwrap, type WorkerResult } from "../../workers/workerResult";
+import { EngineActivity } from "./activity";
 
 /** DESIGN §3: a run still busy this long after its abort gets its worker terminated and replaced. */
 const CANCEL_DEADLINE_MS = 2000;
@@ -46,6 +47,8 @@ export class EngineBridge {
     /** Marks a buffer for transfer (comlink's transfer in the page; identity in tests). */
     private readonly transfer: (bytes: Uint8Array) => Uint8Array = (bytes) => bytes,
     private readonly deadlineMs = CANCEL_DEADLINE_MS,
+    /** Told of every call while it is in flight (background sweeps give way to them). */
+    private readonly activity = new EngineActivity(),
   ) {}
 
   private current(): Instance {
@@ -75,6 +78,19 @@ export class EngineBridge {
     signal: AbortSignal | undefined,
     call: (api: EngineApi, id: number) => Promise<WorkerResult<T>>,
     /** The document the call needs opened in the worker; "all" for every document the page holds. */
+    docId?: string | "all",
+  ): Promise<T> {
+    const settled = this.activity.begin();
+    try {
+      return await this.requestOnce(signal, call, docId);
+    } finally {
+      settled();
+    }
+  }
+
+  private async requestOnce<T>(
+    signal: AbortSignal | undefined,
+    call: (api: EngineApi, id: number) => Promise<WorkerResult<T>>,
     docId?: string | "all",
   ): Promise<T> {
     for (;;) {

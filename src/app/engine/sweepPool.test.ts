@@ -159,4 +159,53 @@ describe("the page's sweep pool", () => {
     );
     expect(outcome.lines[1]?.skipped).toBeDefined();
   });
+
+  it("waits for the page's interactive work before each point, and a cancel ends the wait", async () => {
+    const { spawn, log } = fakes();
+    let open: () => void = () => undefined;
+    let gate = new Promise<void>((resolve) => (open = resolve));
+    let waits = 0;
+    const controller = new AbortController();
+    const running = runSweep(
+      points([1, 2, 3]),
+      [],
+      { set: null, docIds: ["d"] },
+      {
+        signal: controller.signal,
+        workers: 1,
+        spawn,
+        onLine: () => undefined,
+        giveWay: () => {
+          waits++;
+          return gate;
+        },
+      },
+    );
+    await new Promise((r) => setTimeout(r, 20));
+    expect(log.ran).toEqual([]); // held at the gate
+    open();
+    gate = Promise.resolve();
+    const outcome = await running;
+    expect(outcome.lines.map((l) => l?.ms)).toEqual([1, 2, 3]);
+    expect(waits).toBe(4); // before each point, and once more finding none left
+
+    const held = fakes();
+    const cancelled = runSweep(
+      points([1, 2]),
+      [],
+      { set: null, docIds: ["d"] },
+      {
+        signal: controller.signal.aborted ? new AbortController().signal : controller.signal,
+        workers: 1,
+        spawn: held.spawn,
+        onLine: () => undefined,
+        giveWay: () => new Promise<void>(() => undefined),
+      },
+    );
+    await new Promise((r) => setTimeout(r, 10));
+    controller.abort();
+    expect((await cancelled).cancelled).toBe(true);
+    expect(held.log.ran).toEqual([]);
+    expect(held.log.terminated).toBe(held.log.spawned);
+  });
 });

@@ -36,6 +36,11 @@ interface SweepRunOptions {
   workers?: number;
   /** Makes a worker (tests pass a fake). */
   spawn?: () => SweepWorkerHandle;
+  /**
+   * Awaited before each point: the page's interactive engine work goes first (engine/activity), so
+   * a sweep in the background never slows the boxes following a slider.
+   */
+  giveWay?: () => Promise<void>;
 }
 
 export interface SweepOutcome {
@@ -131,6 +136,14 @@ export async function runSweep(
         return;
       }
       for (;;) {
+        const way = options.giveWay ? await race(options.giveWay()) : null;
+        if (way?.kind === "aborted") return;
+        if (way?.kind === "crash") {
+          // Died between points: nothing was in flight; a fresh worker takes the next one.
+          worker.terminate();
+          live.delete(worker);
+          break;
+        }
         if (signal.aborted || next >= pending.length) return;
         const index = pending[next++]!;
         const point = points[index]!;

@@ -23,6 +23,7 @@ import type { EncodingName } from "../../core/text/tokenizer";
 import type { RunRequest } from "../../host/engine";
 import type { EvaluationRequest, EvaluationResult } from "../../host/evaluation";
 import type { EngineWorkerApi } from "../../workers/engine.worker";
+import { engineActivity } from "./activity";
 import { EngineBridge, type EngineApi } from "./bridge";
 
 export { isAbortError } from "../../workers/workerResult";
@@ -36,6 +37,8 @@ const bridge = new EngineBridge(
     return { api: Comlink.wrap<EngineWorkerApi>(worker) as EngineApi, terminate: () => worker.terminate() };
   },
   (bytes) => Comlink.transfer(bytes, [bytes.buffer]),
+  undefined,
+  engineActivity,
 );
 
 export interface OpenInput {

@@ -12,6 +12,7 @@ import {
   frontJson,
   frontOf,
   previewSpace,
+  sameLines,
   secondsLeft,
   sortRows,
   tableCsv,
@@ -252,5 +253,16 @@ describe("the sweep's table and exports", () => {
       );
       expect(frontOf(lines)).toEqual(paretoFront(lines.map((l) => l ?? { chunker: "", config: {} })));
     }
+  });
+});
+
+describe("sameLines", () => {
+  it("holds for the same line objects at the same indices only", () => {
+    const a: SweepLine = { chunker: "token", config: { chunk_size: 1 }, skipped: "x" };
+    const b: SweepLine = { chunker: "token", config: { chunk_size: 2 }, skipped: "y" };
+    expect(sameLines([a, undefined, b], [a, undefined, b])).toBe(true);
+    expect(sameLines([a, undefined], [a, b])).toBe(false);
+    expect(sameLines([a], [{ ...a }])).toBe(false);
+    expect(sameLines([a], [a, b])).toBe(false);
   });
 });

@@ -16,6 +16,7 @@ import { objectiveOf, type QualityMetrics, type SweepLine } from "../../core/swe
 import { expandSpace, parseSweepSpace, SweepSpaceError, type SweepPoint } from "../../core/sweep/space";
 import { uiText } from "../../host/errors";
 import type { SweepSettings } from "../../host/sweep";
+import { engineActivity } from "../engine/activity";
 import { runSweep } from "../engine/sweepPool";
 
 /** The values one param takes: a range for a number param, a list of options (enum, boolean). */
@@ -513,6 +514,14 @@ let runSeq = 0;
  * Lines reach the store in batches: a chart redraw per line of a fast sweep would load the page.
  * A big sweep batches longer (its chart and table cost more to draw): 150 ms up to 1 s.
  */
+/** The same line objects at the same indices (lines are never rebuilt, only added). */
+export function sameLines(
+  a: readonly (SweepLine | undefined)[],
+  b: readonly (SweepLine | undefined)[],
+): boolean {
+  return a.length === b.length && a.every((line, i) => line === b[i]);
+}
+
 const flushMs = (points: number) => Math.max(150, Math.min(1000, points));
 
 export const useSweep = create<SweepState>()((set, get) => ({
@@ -614,6 +623,7 @@ export const useSweep = create<SweepState>()((set, get) => ({
     try {
       const outcome = await runSweep(points, docs, settings, {
         signal: controller.signal,
+        giveWay: () => engineActivity.whenQuiet(),
         onLine(index, line) {
           buffer.push([index, line]);
           timer ??= setTimeout(flush, flushMs(points.length));
@@ -622,12 +632,14 @@ export const useSweep = create<SweepState>()((set, get) => ({
       if (timer) clearTimeout(timer);
       if (run !== runSeq) return; // A newer sweep replaced this one: its state is the newer's.
       // The outcome's lines are what counts: on cancel, those finished before it, nothing in flight.
-      set({
-        lines: outcome.lines,
+      // When the page already shows exactly those (every batch flushed), the lines stay the same
+      // array: the chart and table of a big sweep are not drawn again just to say "done".
+      set((s) => ({
+        lines: sameLines(s.lines, outcome.lines) ? s.lines : outcome.lines,
         done: outcome.lines.filter((l) => l !== undefined).length,
         status: outcome.cancelled ? "cancelled" : "done",
         abort: null,
-      });
+      }));
     } catch (err) {
       if (timer) clearTimeout(timer);
       // runSweep turns failures into lines; reaching here is a bug in the pool, shown rather than lost.
