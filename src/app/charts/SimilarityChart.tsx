@@ -8,6 +8,7 @@
  */
 import { memo, useEffect, useMemo, useRef, useState } from "react";
 import { Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { useClientWidth } from "../viewer/useClientWidth";
 import { minMaxIndices } from "./downsample";
 import "./charts.css";
 
@@ -221,17 +222,19 @@ const CurvePlot = memo(function CurvePlot({
 const TICK = { fontSize: 10 };
 
 /**
- * A canvas sized to its CSS width and `height` at the device's pixel ratio, cleared, scaled to CSS
- * pixels and ready to fill in `color`; null before it is mounted.
+ * A canvas sized to its CSS `width` (as its ResizeObserver last saw it: reading clientWidth right
+ * after a commit forced a layout of the whole page, 13–27 ms per re-chunk) and `height` at the
+ * device's pixel ratio, cleared, scaled to CSS pixels and ready to fill in `color`; null before it
+ * is mounted and measured.
  */
 function canvasFor(
   el: HTMLCanvasElement | null,
+  width: number,
   height: number,
   color: string,
 ): { ctx: CanvasRenderingContext2D; width: number } | null {
-  if (!el) return null;
+  if (!el || width <= 0) return null;
   const ratio = window.devicePixelRatio || 1;
-  const width = el.clientWidth;
   el.width = Math.max(1, Math.round(width * ratio));
   el.height = Math.round(height * ratio);
   const ctx = el.getContext("2d");
@@ -252,17 +255,18 @@ const CompareRug = memo(function CompareRug({
   points: readonly CurvePoint[];
   boundaries: readonly number[];
 }) {
-  const canvas = useRef<HTMLCanvasElement>(null);
+  const [canvas, setCanvas] = useState<HTMLCanvasElement | null>(null);
+  const cssWidth = useClientWidth(canvas);
   useEffect(() => {
-    const drawing = canvasFor(canvas.current, RUG_HEIGHT, "#7c3aed");
+    const drawing = canvasFor(canvas, cssWidth, RUG_HEIGHT, "#7c3aed");
     if (!drawing) return;
     const { ctx, width } = drawing;
     const span = Math.max(1, points.length - 1);
     for (const b of boundaries) ctx.fillRect(Math.round((b / span) * (width - 1)), 0, 1.5, RUG_HEIGHT);
-  }, [points, boundaries]);
+  }, [canvas, cssWidth, points, boundaries]);
   return (
     <canvas
-      ref={canvas}
+      ref={setCanvas}
       className="boundary-rug boundary-rug--b"
       data-testid="boundary-rug-b"
       data-boundaries={boundaries.length}
@@ -297,10 +301,11 @@ const BoundaryMarks = memo(function BoundaryMarks({
   plotTop: number;
   plotHeight: number;
 }) {
-  const canvas = useRef<HTMLCanvasElement>(null);
+  const [canvas, setCanvas] = useState<HTMLCanvasElement | null>(null);
+  const cssWidth = useClientWidth(canvas);
   const height = dots ? HEIGHT : RUG_HEIGHT;
   useEffect(() => {
-    const drawing = canvasFor(canvas.current, height, "#e8590c");
+    const drawing = canvasFor(canvas, cssWidth, height, "#e8590c");
     if (!drawing) return;
     const { ctx, width } = drawing;
     const span = Math.max(1, points.length - 1);
@@ -316,10 +321,10 @@ const BoundaryMarks = memo(function BoundaryMarks({
       ctx.arc(x(b), plotTop + (1 - (value - lo) / (1 - lo)) * plotHeight, 2.5, 0, 2 * Math.PI);
       ctx.fill();
     }
-  }, [points, boundaries, dots, lo, plotTop, plotHeight, height]);
+  }, [canvas, cssWidth, points, boundaries, dots, lo, plotTop, plotHeight, height]);
   return (
     <canvas
-      ref={canvas}
+      ref={setCanvas}
       className={dots ? "boundary-dots" : "boundary-rug"}
       data-testid={dots ? "boundary-dots" : "boundary-rug"}
       data-boundaries={boundaries.length}
