@@ -7,8 +7,11 @@
  * `batch_pages_per_s_1`, `batch_pages_per_s_2` (pages chunked per second of wall time, the
  * threads' start included), `batch_speedup` (2 over 1) and `batch_peak_rss_mb` (the process's peak
  * resident memory with 2 workers: both threads together, through bench/peakRss.ts).
+ * `batch.two_processes_speedup`: the same 1-worker batch run twice at once, as two processes that
+ * share nothing, against one run alone (twice the work over the time both take): what two cores of
+ * this machine give this work at best — the ceiling the pool's speed-up is read against.
  */
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -41,6 +44,7 @@ function batchInputs(): string[] {
       .filter(existsSync)
       .slice(0, 1),
     ...debianPdfs("python3-reportlab"),
+    ...debianPdfs("python-reportlab"),
     ...debianPdfs("reportlab"),
   ];
   const big = process.env.WORKBENCH_BIG_PDF;
@@ -61,28 +65,12 @@ function runBatch(inputs: string[], workers: number, dir: string): BatchRun {
   const out = join(dir, `out-${workers}`);
   const rssFile = join(dir, `rss-${workers}`);
   const t0 = performance.now();
-  const r = spawnSync(
-    process.execPath,
-    [
-      "--import",
-      "tsx",
-      "bench/peakRss.ts",
-      "batch",
-      ...inputs,
-      "--chunker",
-      "token",
-      "--out",
-      out,
-      "--workers",
-      String(workers),
-    ],
-    {
-      cwd: ROOT,
-      env: { ...process.env, PEAK_RSS_FILE: rssFile },
-      stdio: ["ignore", "ignore", "pipe"],
-      encoding: "utf8",
-    },
-  );
+  const r = spawnSync(process.execPath, batchArgs(inputs, workers, out), {
+    cwd: ROOT,
+    env: { ...process.env, PEAK_RSS_FILE: rssFile },
+    stdio: ["ignore", "ignore", "pipe"],
+    encoding: "utf8",
+  });
   const ms = performance.now() - t0;
   // 4: some inputs failed — the corpus's encrypted, corrupt and image-only PDFs do, by design.
   if (r.status !== 0 && r.status !== 4)
@@ -101,6 +89,45 @@ function runBatch(inputs: string[], workers: number, dir: string): BatchRun {
   };
 }
 
+/** `batch` as a user runs it, through peakRss.ts (which writes the peak to PEAK_RSS_FILE). */
+function batchArgs(inputs: string[], workers: number, out: string): string[] {
+  return [
+    "--import",
+    "tsx",
+    "bench/peakRss.ts",
+    "batch",
+    ...inputs,
+    "--chunker",
+    "token",
+    "--out",
+    out,
+    "--workers",
+    String(workers),
+  ];
+}
+
+/** Wall time of two 1-worker batches started together (each its own process and output). */
+async function twoBatchesAtOnce(inputs: string[], dir: string): Promise<number> {
+  const t0 = performance.now();
+  await Promise.all(
+    ["a", "b"].map(
+      (name) =>
+        new Promise<void>((resolve, reject) => {
+          const child = spawn(process.execPath, batchArgs(inputs, 1, join(dir, `twice-${name}`)), {
+            cwd: ROOT,
+            env: { ...process.env, PEAK_RSS_FILE: join(dir, `rss-twice-${name}`) },
+            stdio: "ignore",
+          });
+          child.on("error", reject);
+          child.on("exit", (code) =>
+            code === 0 || code === 4 ? resolve() : reject(new Error(`batch (twice, ${name}) exited ${code}`)),
+          );
+        }),
+    ),
+  );
+  return performance.now() - t0;
+}
+
 interface BatchFigures {
   batch_pages_per_s_1: number;
   batch_pages_per_s_2: number;
@@ -109,7 +136,7 @@ interface BatchFigures {
   batch: Record<string, number>;
 }
 
-export function benchBatch(): BatchFigures | null {
+export async function benchBatch(): Promise<BatchFigures | null> {
   if (!existsSync(CORPUS)) {
     process.stderr.write("bench: ../shared/corpus is missing: batch_pages_per_s skipped\n");
     return null;
@@ -119,6 +146,7 @@ export function benchBatch(): BatchFigures | null {
   try {
     const one = runBatch(inputs, 1, dir);
     const two = runBatch(inputs, 2, dir);
+    const twiceMs = await twoBatchesAtOnce(inputs, dir);
     const perSecond = (run: BatchRun) => round(run.pages / (run.ms / 1000));
     return {
       batch_pages_per_s_1: perSecond(one),
@@ -133,6 +161,8 @@ export function benchBatch(): BatchFigures | null {
         ms_1_worker: round(one.ms),
         ms_2_workers: round(two.ms),
         peak_rss_mb_1_worker: one.peakRssMb,
+        two_processes_ms: round(twiceMs),
+        two_processes_speedup: round((2 * one.ms) / twiceMs, 2),
       },
     };
   } finally {

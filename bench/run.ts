@@ -311,7 +311,7 @@ async function main() {
   const embedder = await benchEmbedder(doc, REPEATS);
   const evaluation = await benchEvaluation(REPEATS);
   const sweep = await benchSweep();
-  const batch = benchBatch();
+  const batch = await benchBatch();
   const ocr = await benchOcr();
   const memory = benchBigPdfMemory();
   const result = {

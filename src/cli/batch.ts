@@ -120,13 +120,15 @@ export async function runBatch(request: BatchRequest): Promise<number> {
         split!.failed ||= reply.error !== null;
         split!.partMs = Math.max(split!.partMs, reply.ms);
         if (--split!.left > 0) return;
-        enqueue({
-          kind: "file",
-          index: reply.index,
-          source: input.source,
-          output: split!.output,
-          ...(split!.failed ? {} : { parts: split!.parts as PageExtract[][] }),
-        });
+        enqueue([
+          {
+            kind: "file",
+            index: reply.index,
+            source: input.source,
+            output: split!.output,
+            ...(split!.failed ? {} : { parts: split!.parts as PageExtract[][] }),
+          },
+        ]);
         return;
       }
       if (split) reply = { ...reply, ms: reply.ms + split.partMs };

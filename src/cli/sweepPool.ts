@@ -54,7 +54,7 @@ export async function runSweepPool(
       if (reply.kind === "encoded") {
         if (reply.encoded) broadcast({ adopt: { docId: reply.docId, encoded: reply.encoded } });
         // An encoding that failed is made again by each thread's first point, which reports it.
-        if (--encodesLeft === 0) for (const job of pointJobs) enqueue(job);
+        if (--encodesLeft === 0) enqueue(pointJobs);
         return;
       }
       lines[reply.index] = reply.line;

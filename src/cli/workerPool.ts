@@ -16,12 +16,18 @@ export interface PoolOptions<Job extends { index: number }, Reply extends { inde
   /** Threads to start; never more than there are jobs, never fewer than one. */
   workers: number;
   /**
-   * Called once per job, in the order they finish; `enqueue` adds a job that follows from this one
-   * (batch joins a big PDF's parts once both are read) and wakes an idle thread for it; `broadcast`
+   * Called once per job, in the order they finish; `enqueue` adds jobs that follow from this one
+   * (batch joins a big PDF's parts once both are read), in order, ahead of every job not yet given
+   * out — started work is finished first, so what it holds (a manual's pages) is let go soonest and
+   * the longest remaining job does not end the run on one thread — and wakes idle threads; `broadcast`
    * tells every running thread something that is not a job (sweep hands out an encoding one thread
    * made), ahead of any job given to it later.
    */
-  onReply: (reply: Reply, enqueue: (job: Job) => void, broadcast: (message: object) => void) => void;
+  onReply: (
+    reply: Reply,
+    enqueue: (jobs: readonly Job[]) => void,
+    broadcast: (message: object) => void,
+  ) => void;
   /** Told when every thread has loaded (the rest of the time is jobs only) — not at all when the jobs were all done first. */
   onReady?: () => void;
   /**
@@ -35,7 +41,7 @@ export async function runWorkerPool<Job extends { index: number }, Reply extends
   options: PoolOptions<Job, Reply>,
 ): Promise<void> {
   const { onReply, replyForLostJob } = options;
-  const jobs = [...options.jobs];
+  let jobs = [...options.jobs];
   if (jobs.length === 0) return;
   const count = Math.max(1, Math.min(options.workers, jobs.length));
   const threads = new Set<Worker>();
@@ -44,9 +50,10 @@ export async function runWorkerPool<Job extends { index: number }, Reply extends
   let answered = 0;
   /** Threads with nothing to do while others' jobs may still enqueue more. */
   const idle: (() => void)[] = [];
-  const enqueue = (job: Job) => {
-    jobs.push(job);
-    idle.shift()?.();
+  const enqueue = (more: readonly Job[]) => {
+    // Not splice(next, 0, ...more): a sweep's points are too many for one call's arguments.
+    jobs = [...jobs.slice(0, next), ...more, ...jobs.slice(next)];
+    for (let i = 0; i < more.length && idle.length > 0; i++) idle.shift()!();
   };
   const broadcast = (message: object) => {
     for (const thread of threads) thread.postMessage(message);

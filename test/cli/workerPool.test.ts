@@ -54,10 +54,25 @@ describe("runWorkerPool", () => {
       onReply: (r, enqueue) => {
         replies.push(r);
         // Each answer under 16 asks for its double: a chain that outlives the first jobs.
-        if (r.doubled! < 16) enqueue({ index: r.index + 10, value: r.doubled! });
+        if (r.doubled! < 16) enqueue([{ index: r.index + 10, value: r.doubled! }]);
       },
     });
     expect(replies.map((r) => r.doubled).sort((a, b) => a! - b!)).toEqual([2, 4, 4, 8, 8, 16, 16]);
+  });
+
+  it("gives jobs a reply enqueues before the jobs not yet given out, in their order", async () => {
+    const order: number[] = [];
+    await runWorkerPool<Job, Reply>({
+      entry,
+      data: {},
+      jobs: jobsOf([1, 2, 3]),
+      workers: 1,
+      onReply: (r, enqueue) => {
+        order.push(r.index);
+        if (r.index === 0) enqueue([10, 11].map((index) => ({ index, value: index })));
+      },
+    });
+    expect(order).toEqual([0, 10, 11, 1, 2]);
   });
 
   it("broadcasts to every thread ahead of the jobs enqueued after it", async () => {
@@ -73,7 +88,7 @@ describe("runWorkerPool", () => {
         if (replies.length === 2) {
           // Both first jobs answered: every thread is idle; the next four see the offset.
           broadcast({ offset: 100 });
-          for (let i = 0; i < 4; i++) enqueue({ index: 2 + i, value: i });
+          enqueue([0, 1, 2, 3].map((i) => ({ index: 2 + i, value: i })));
         }
       },
     });
