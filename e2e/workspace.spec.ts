@@ -36,6 +36,15 @@ async function tune(page: Page) {
   return page.getByTestId("chunk-count").textContent();
 }
 
+/**
+ * Whether the store holds what `tune` did — the config and compare both: the config's save can
+ * land before compare is turned on, and compare's a moment later.
+ */
+async function tunedIsStored(page: Page): Promise<boolean> {
+  const stored = await storedWorkspace(page);
+  return stored?.configs["recursive"]?.["chunk_size"] === 300 && stored.compare.enabled;
+}
+
 async function expectTuned(page: Page, chunks: string | null) {
   await ready(page);
   await expect(page.getByTestId("doc-switcher").locator("option")).toHaveText(["sample.pdf", "notes.md"]);
@@ -51,9 +60,7 @@ test("a tab opened again shows the same documents, chunker, config and compare",
   const chunks = await tune(page);
   // Saving follows changes by a moment (compare, turned on last, is in the last save); once it has
   // landed the tab is opened afresh, without the link's hash.
-  await expect
-    .poll(async () => (await storedWorkspace(page))?.configs["recursive"]?.["chunk_size"])
-    .toBe(300);
+  await expect.poll(async () => tunedIsStored(page)).toBe(true);
   await page.goto("about:blank");
   await page.goto("/");
   await expectTuned(page, chunks);
@@ -101,9 +108,8 @@ test("two tabs on one workspace: the later write wins, and the store stays whole
   context,
 }) => {
   await tune(page);
-  await expect
-    .poll(async () => (await storedWorkspace(page))?.configs["recursive"]?.["chunk_size"])
-    .toBe(300);
+  // The first tab's last save (compare on) lands before the second tab writes: else it would win.
+  await expect.poll(async () => tunedIsStored(page)).toBe(true);
   const other = await context.newPage();
   await other.goto("/");
   await ready(other);
