@@ -8,8 +8,9 @@
  * threads' start included), `batch_speedup` (2 over 1) and `batch_peak_rss_mb` (the process's peak
  * resident memory with 2 workers: both threads together, through bench/peakRss.ts).
  * `batch.two_processes_speedup`: the same 1-worker batch run twice at once, as two processes that
- * share nothing, against one run alone (twice the work over the time both take): what two cores of
- * this machine give this work at best — the ceiling the pool's speed-up is read against.
+ * share nothing, against one run alone (twice the work over the time both take): how much two cores
+ * of this machine give this work when its copies run independently — a reference measured in the
+ * same run, which the pool's speed-up is read beside.
  */
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";

@@ -4,7 +4,8 @@
  * and their 472 questions with bm25, k 5. `sweep_ms`: the whole CLI command with 2 workers, as a
  * user runs it (goal ≤ 30 s); `sweep_speedup`: the worker-thread pool with 2 workers against 1,
  * timed around the pool in one process (goal ≥ 1.6×); `sweep.two_processes_speedup`: the 1-worker
- * command run twice at once against once alone — what two cores give this work at best.
+ * command run twice at once against once alone — how much two cores give this work when its copies
+ * run independently, a reference beside the pool's figure.
  */
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
@@ -118,7 +119,7 @@ export async function benchSweep(): Promise<Record<string, unknown> | null> {
       points_2_workers_ms: round(two.points),
       points_speedup: round(one.points / two.points, 2),
       // The whole command (each its own process), 1 worker, and twice at once: what two cores give
-      // this work when nothing is shared — the ceiling for sweep_speedup on this machine.
+      // this work when nothing is shared — a reference for sweep_speedup on the machine measured.
       cli_1_worker_ms: round(alone.ms),
       cli_two_processes_ms: round(twiceMs),
       two_processes_speedup: round((2 * alone.ms) / twiceMs, 2),

@@ -14,7 +14,6 @@ import { createHash } from "node:crypto";
 import { mkdir, readFile, rename, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { build } from "esbuild";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const CACHE_DIR = path.join(ROOT, "node_modules", ".cache", "chunk-workbench", "workers");
@@ -71,6 +70,8 @@ export async function bundledWorker(entry: URL): Promise<URL> {
   if (await isFresh(stampFile, bundleFile)) return pathToFileURL(bundleFile);
 
   await mkdir(CACHE_DIR, { recursive: true });
+  // Loaded here, not with the module: the CLI's other commands never need it.
+  const { build } = await import("esbuild");
   const result = await build({
     entryPoints: [entryFile],
     absWorkingDir: ROOT,
