@@ -43,54 +43,47 @@ parentPort.on("message", (job) => {
 
 const jobsOf = (values: number[]): Job[] => values.map((value, index) => ({ index, value }));
 
+type OnReply = Parameters<typeof runWorkerPool<Job, Reply>>[0]["onReply"];
+
+/** The doubler over `values` on `workers` threads; every reply is collected, then `onReply` sees it. */
+async function runDoubler(values: number[], workers: number, onReply: OnReply = () => undefined) {
+  const replies: Reply[] = [];
+  await runWorkerPool<Job, Reply>({
+    entry,
+    data: {},
+    jobs: jobsOf(values),
+    workers,
+    onReply: (r, enqueue, broadcast) => {
+      replies.push(r);
+      onReply(r, enqueue, broadcast);
+    },
+  });
+  return replies;
+}
+
 describe("runWorkerPool", () => {
   it("runs the jobs a reply enqueues, waking a thread that had gone idle", async () => {
-    const replies: Reply[] = [];
-    await runWorkerPool<Job, Reply>({
-      entry,
-      data: {},
-      jobs: jobsOf([1, 2]),
-      workers: 2,
-      onReply: (r, enqueue) => {
-        replies.push(r);
-        // Each answer under 16 asks for its double: a chain that outlives the first jobs.
-        if (r.doubled! < 16) enqueue([{ index: r.index + 10, value: r.doubled! }]);
-      },
+    const replies = await runDoubler([1, 2], 2, (r, enqueue) => {
+      // Each answer under 16 asks for its double: a chain that outlives the first jobs.
+      if (r.doubled! < 16) enqueue([{ index: r.index + 10, value: r.doubled! }]);
     });
     expect(replies.map((r) => r.doubled).sort((a, b) => a! - b!)).toEqual([2, 4, 4, 8, 8, 16, 16]);
   });
 
   it("gives jobs a reply enqueues before the jobs not yet given out, in their order", async () => {
-    const order: number[] = [];
-    await runWorkerPool<Job, Reply>({
-      entry,
-      data: {},
-      jobs: jobsOf([1, 2, 3]),
-      workers: 1,
-      onReply: (r, enqueue) => {
-        order.push(r.index);
-        if (r.index === 0) enqueue([10, 11].map((index) => ({ index, value: index })));
-      },
+    const replies = await runDoubler([1, 2, 3], 1, (r, enqueue) => {
+      if (r.index === 0) enqueue([10, 11].map((index) => ({ index, value: index })));
     });
-    expect(order).toEqual([0, 10, 11, 1, 2]);
+    expect(replies.map((r) => r.index)).toEqual([0, 10, 11, 1, 2]);
   });
 
   it("broadcasts to every thread ahead of the jobs enqueued after it", async () => {
-    const replies: Reply[] = [];
-    await runWorkerPool<Job, Reply>({
-      entry,
-      data: {},
-      jobs: jobsOf([1, 2]),
-      workers: 2,
-      onReply: (r, enqueue, broadcast) => {
-        replies.push(r);
-        if (r.index >= 2) return;
-        if (replies.length === 2) {
-          // Both first jobs answered: every thread is idle; the next four see the offset.
-          broadcast({ offset: 100 });
-          enqueue([0, 1, 2, 3].map((i) => ({ index: 2 + i, value: i })));
-        }
-      },
+    let answered = 0;
+    const replies = await runDoubler([1, 2], 2, (r, enqueue, broadcast) => {
+      if (r.index >= 2 || ++answered < 2) return;
+      // Both first jobs answered: every thread is idle; the next four see the offset.
+      broadcast({ offset: 100 });
+      enqueue([0, 1, 2, 3].map((i) => ({ index: 2 + i, value: i })));
     });
     expect(replies.sort((a, b) => a.index - b.index).map((r) => r.doubled)).toEqual([
       2, 4, 100, 102, 104, 106,
