@@ -2,8 +2,13 @@
  * One page's text from its pdf.js text items: items in content order, a space between items on a line
  * that stand apart, a newline at line ends, a blank line between paragraphs. Each item with visible
  * text becomes one run whose [start, end) is exactly its (trimmed) text in the page's string.
+ *
+ * Lines with right-to-left text are put in logical order by the Unicode Bidirectional Algorithm
+ * (./bidi.ts) when their items come in another order (a table of contents drawn left to right:
+ * page number, leader dots, title). There a number or leader item may split into runs of its own.
  */
 import type { RunDirection, TextRun } from "../core/document";
+import { bidiClass, hasRtlChars, logicalFromVisual, strongCounts, visualFromLogical } from "./bidi";
 import {
   displayDirection,
   displayRect,
@@ -95,6 +100,8 @@ interface Piece {
   from: number;
   to: number;
   rtl: boolean;
+  /** The text has right-to-left characters (or pdf.js found it right-to-left). */
+  hasRtl: boolean;
   fontKey: string;
   fontName: string;
   breakBefore: boolean;
@@ -121,7 +128,7 @@ export function assemblePage(
   pageNumber: number,
 ): PageText {
   const pieces = collectPieces(items, styles);
-  const lines = groupLines(pieces);
+  const lines = groupLines(pieces, pageDirection(pieces));
   return buildText(lines, viewport, pageNumber);
 }
 
@@ -133,6 +140,7 @@ function collectPieces(
   let pendingSpace = false;
   let pendingEOL = false;
   let prev: Piece | undefined;
+  let lineRtl = false;
   for (const item of items) {
     const str = item.str;
     const lead = leadingBlanks(str);
@@ -151,21 +159,24 @@ function collectPieces(
     // visual end.
     const headFrac = (rtl ? trail : lead) / len;
     const tailFrac = (rtl ? lead : trail) / len;
+    const text = str.slice(lead, len - trail);
     const piece: Piece = {
-      text: str.slice(lead, len - trail),
+      text,
       frame,
       from: frame.advance * headFrac,
       to: frame.advance * (1 - tailFrac),
       rtl,
+      hasRtl: rtl || hasRtlChars(text),
       fontKey: stableFontKey(item.fontName),
       fontName: style?.fontFamily || stableFontKey(item.fontName),
       breakBefore: false,
       spaceBefore: false,
     };
     if (prev) {
-      piece.breakBefore = pendingEOL || startsNewLine(prev, piece);
+      piece.breakBefore = pendingEOL || startsNewLine(prev, piece, lineRtl);
       piece.spaceBefore = !piece.breakBefore && (pendingSpace || lead > 0 || apart(prev, piece));
     }
+    lineRtl = (lineRtl && !piece.breakBefore) || piece.hasRtl;
     pieces.push(piece);
     prev = piece;
     pendingSpace = trail > 0;
@@ -181,7 +192,12 @@ function project(frame: ItemFrame, p: Piece, along: number): [number, number] {
   return [x * frame.ux + y * frame.uy, x * frame.nx + y * frame.ny];
 }
 
-function startsNewLine(a: Piece, b: Piece): boolean {
+/**
+ * Whether `b` begins a new line after `a`. `lineRtl`: the line so far has right-to-left text, where
+ * items may come in visual order (right-to-left words drawn left to right) or left-to-right items
+ * in logical order stand right to left (a number, then the word before it).
+ */
+function startsNewLine(a: Piece, b: Piece, lineRtl: boolean): boolean {
   const fa = a.frame;
   const fb = b.frame;
   if (fa.vertical !== fb.vertical) return true;
@@ -190,9 +206,11 @@ function startsNewLine(a: Piece, b: Piece): boolean {
   const [bFrom, shift] = project(fa, b, b.from);
   if (Math.abs(shift) > SAME_LINE_SHIFT * size) return true;
   const [bTo] = project(fa, b, b.to);
-  // Jumping back over the previous item on the same baseline: a new line (or column) begins.
-  if (!a.rtl && !b.rtl && bFrom < a.from - BACKWARD_JUMP * size) return true;
-  if (a.rtl && b.rtl && bTo > a.to + BACKWARD_JUMP * size) return true;
+  // Jumping back over the previous item on the same baseline: a new line (or column) begins —
+  // unless, in a line with right-to-left text, the item abuts the previous one on that side.
+  const jump = BACKWARD_JUMP * size;
+  if (!a.rtl && !b.rtl && bFrom < a.from - jump) return !(lineRtl && Math.abs(bTo - a.from) <= jump);
+  if (a.rtl && b.rtl && bTo > a.to + jump) return Math.abs(bFrom - a.to) > jump;
   return false;
 }
 
@@ -206,11 +224,11 @@ function apart(a: Piece, b: Piece): boolean {
   return gap > SPACE_GAP * Math.min(a.frame.fontSize, b.frame.fontSize);
 }
 
-function groupLines(pieces: Piece[]): Line[] {
+function groupLines(pieces: Piece[], rtl: boolean | undefined): Line[] {
   const lines: Line[] = [];
   let current: Piece[] = [];
   const flush = (): void => {
-    if (current.length > 0) lines.push(makeLine(current));
+    if (current.length > 0) lines.push(makeLine(rtl === undefined ? current : logicalOrder(current, rtl)));
     current = [];
   };
   for (const piece of pieces) {
@@ -219,6 +237,185 @@ function groupLines(pieces: Piece[]): Line[] {
   }
   flush();
   return lines;
+}
+
+/**
+ * The page's dominant direction for lines that mix both (true: right to left), by its strong
+ * letters; undefined when the page has no right-to-left text (nothing to reorder).
+ */
+function pageDirection(pieces: readonly Piece[]): boolean | undefined {
+  if (!pieces.some((p) => p.hasRtl)) return undefined;
+  let rtl = 0;
+  let ltr = 0;
+  for (const p of pieces) {
+    const n = strongCounts(p.text);
+    rtl += n.rtl;
+    ltr += n.ltr;
+  }
+  return rtl >= ltr;
+}
+
+/** Leader characters (dots, rules) that set a page number apart from its title. */
+const LEADER_CHARS = ".·•…‥⋯_\\-–—․‧";
+const NUMBER_LEADERS = new RegExp(`^([${LEADER_CHARS}]{3,})?(.+?)([${LEADER_CHARS}]{3,})?$`, "u");
+
+/** A stretch [start, end) of a piece's text that takes its own place in a mixed-direction line. */
+interface Segment {
+  piece: Piece;
+  /** Index of the piece in the line. */
+  owner: number;
+  start: number;
+  end: number;
+  /** Whitespace (or the piece's own space before) separates it from the segment before it. */
+  spaceBefore: boolean;
+  /** The segment as a piece: the piece itself, or the part of it with its share of the box. */
+  sub: Piece;
+}
+
+/**
+ * Where a left-to-right piece on a line with right-to-left text splits: between words of differing
+ * roles (words with letters or digits, words of punctuation only) and between a number and leader
+ * dots stuck to it ("12 ....." or "12......" → "12", "....."). Such parts can end up apart in
+ * logical order ("title ..... 12" drawn as "12 ..... title"). Right-to-left pieces and pieces
+ * without such a boundary stay whole.
+ */
+function segmentsOf(piece: Piece, owner: number): Segment[] {
+  const whole: Segment[] = [
+    { piece, owner, start: 0, end: piece.text.length, spaceBefore: piece.spaceBefore, sub: piece },
+  ];
+  if (piece.rtl || piece.hasRtl) return whole;
+  const text = piece.text;
+  // Words (runs of non-blanks), numbers' leader dots split off.
+  const tokens: { start: number; end: number; neutral: boolean; gapBefore: boolean }[] = [];
+  let i = 0;
+  while (i < text.length) {
+    const gapBefore = i > 0;
+    while (i < text.length && isBlank(text.charCodeAt(i))) i++;
+    const start = i;
+    while (i < text.length && !isBlank(text.charCodeAt(i))) i++;
+    if (i === start) break;
+    const word = text.slice(start, i);
+    const cls = bidiClass(word, false);
+    const m = cls === "EN" || cls === "AN" ? NUMBER_LEADERS.exec(word) : null;
+    if (m && (m[1] || m[3])) {
+      let at = start;
+      const head = m[1] ?? "";
+      if (head) tokens.push({ start: at, end: (at += head.length), neutral: true, gapBefore });
+      tokens.push({ start: at, end: (at += m[2]!.length), neutral: false, gapBefore: gapBefore && !head });
+      if (m[3]) tokens.push({ start: at, end: i, neutral: true, gapBefore: false });
+    } else {
+      tokens.push({ start, end: i, neutral: cls === "ON", gapBefore });
+    }
+  }
+  const groups: { start: number; end: number; neutral: boolean; gapBefore: boolean }[] = [];
+  for (const t of tokens) {
+    const last = groups[groups.length - 1];
+    if (last && last.neutral === t.neutral) last.end = t.end;
+    else groups.push({ ...t });
+  }
+  if (groups.length < 2) return whole;
+  return groups.map((g, k) => ({
+    piece,
+    owner,
+    start: g.start,
+    end: g.end,
+    spaceBefore: k === 0 ? piece.spaceBefore : g.gapBefore,
+    sub: subPiece(piece, g.start, g.end),
+  }));
+}
+
+/** The part [start, end) of a left-to-right piece, with its proportional share of the box. */
+function subPiece(piece: Piece, start: number, end: number): Piece {
+  if (start === 0 && end === piece.text.length) return piece;
+  const perChar = (piece.to - piece.from) / piece.text.length;
+  const text = piece.text.slice(start, end);
+  return {
+    ...piece,
+    text,
+    from: piece.from + perChar * start,
+    to: piece.from + perChar * end,
+    hasRtl: hasRtlChars(text),
+  };
+}
+
+/**
+ * A line's pieces in logical order. Lines without right-to-left text, and lines whose content
+ * order already displays as drawn under the bidi algorithm (text written in logical order), come
+ * back as they are. Otherwise the pieces are read in visual order (along the baseline) and put in
+ * logical order (./bidi.ts); parts of one piece that stay together in order are joined again.
+ * The paragraph direction is the line's when at least two thirds of its letters run one way (a
+ * line with right-to-left letters only is right to left), else the page's (`pageRtl`).
+ */
+function logicalOrder(pieces: Piece[], pageRtl: boolean): Piece[] {
+  if (pieces.length < 2 || !pieces.some((p) => p.hasRtl) || pieces.some((p) => p.frame.vertical)) {
+    return pieces;
+  }
+  let rtlLetters = 0;
+  let ltrLetters = 0;
+  for (const p of pieces) {
+    const n = strongCounts(p.text);
+    rtlLetters += n.rtl;
+    ltrLetters += n.ltr;
+  }
+  if (rtlLetters === 0) return pieces;
+  // The paragraph direction: the line's own when it is clearly in one direction, else the page's.
+  const lineRtl = rtlLetters >= 2 * ltrLetters ? true : ltrLetters >= 2 * rtlLetters ? false : undefined;
+  const rtl = lineRtl ?? pageRtl;
+  const segs = pieces.flatMap((p, i) => segmentsOf(p, i));
+  const classes = segs.map((s) => bidiClass(s.sub.text, s.sub.rtl));
+  const base = pieces[0]!.frame;
+  // Each segment's extent along the line's baseline, and its middle.
+  const lo: number[] = [];
+  const hi: number[] = [];
+  for (const { sub } of segs) {
+    const x0 = project(base, sub, sub.from)[0];
+    const x1 = project(base, sub, sub.to)[0];
+    lo.push(Math.min(x0, x1));
+    hi.push(Math.max(x0, x1));
+  }
+  const at = segs.map((_, i) => (lo[i]! + hi[i]!) / 2);
+  const visual = segs.map((_, i) => i).sort((x, y) => at[x]! - at[y]! || x - y);
+  // Whether a display order puts each segment left of the next (or over it: a mark drawn on
+  // its letter, an overprint).
+  const drawn = (order: number[]): boolean =>
+    order.every((a, k) => {
+      const b = order[k + 1];
+      if (b === undefined || at[a]! <= at[b]!) return true;
+      const overlap = Math.min(hi[a]!, hi[b]!) - Math.max(lo[a]!, lo[b]!);
+      return overlap >= 0 && overlap >= 0.5 * Math.min(hi[a]! - lo[a]!, hi[b]! - lo[b]!);
+    });
+  // Content order that displays as drawn is logical order. When the line leans one way and the
+  // page the other, either paragraph direction will do (a mostly-English line of an Arabic
+  // paragraph). Not otherwise: "12 ..... title" read left to right passes as an LTR line.
+  if (drawn(visualFromLogical(classes, rtl))) return pieces;
+  if (ltrLetters > 0 && rtl !== pageRtl && drawn(visualFromLogical(classes, pageRtl))) return pieces;
+  const order = logicalFromVisual(
+    visual.map((i) => classes[i]!),
+    rtl,
+  ).map((k) => visual[k]!);
+  if (order.every((seg, k) => seg === k)) return pieces;
+  // Consecutive parts of one piece, in order, make one piece again.
+  const spans: [number, number][] = [];
+  for (const seg of order) {
+    const last = spans[spans.length - 1];
+    if (last && seg === last[1] + 1 && segs[seg]!.owner === segs[last[1]]!.owner) last[1] = seg;
+    else spans.push([seg, seg]);
+  }
+  const out: Piece[] = [];
+  spans.forEach(([first, last], k) => {
+    const a = segs[first]!;
+    const piece = subPiece(a.piece, a.start, segs[last]!.end);
+    let spaceBefore = false;
+    if (k > 0) {
+      const [prevFirst, prevLast] = spans[k - 1]!;
+      // Neighbours in content order keep the separator found there; others stand apart or not.
+      if (first === prevLast + 1) spaceBefore = a.spaceBefore;
+      else if (prevFirst === last + 1) spaceBefore = segs[prevFirst]!.spaceBefore;
+      else spaceBefore = apart(out[k - 1]!, piece);
+    }
+    out.push({ ...piece, breakBefore: k === 0 && pieces[0]!.breakBefore, spaceBefore });
+  });
+  return out;
 }
 
 function makeLine(pieces: Piece[]): Line {

@@ -170,3 +170,179 @@ describe("assemblePage", () => {
     expect(stableFontKey("Helvetica")).toBe("Helvetica");
   });
 });
+
+describe("assemblePage: mixed-direction lines in logical order", () => {
+  const rtl = { dir: "rtl" } as const;
+  const TITLE = "الفصل الأول"; // "Chapter one"
+  const DOTS = ".".repeat(40);
+
+  /** Every run's [start, end) holds exactly the given strings, in this order. */
+  function expectRuns(page: ReturnType<typeof assemblePage>, strings: string[]): void {
+    expect(texts(page)).toEqual(strings);
+    for (let i = 1; i < page.runs.length; i++)
+      expect(page.runs[i]!.start).toBeGreaterThanOrEqual(page.runs[i - 1]!.end);
+  }
+
+  it("reads a table-of-contents line drawn left to right as title, leaders, page number", () => {
+    // Right-aligned title (x 485–540), leader dots (86–286), page number (72–82): content order is
+    // left to right, as a layout engine drew them.
+    const page = assemblePage(
+      [item("12", 72, 700), item(DOTS, 86, 700, { width: 394 }), item(TITLE, 485, 700, rtl)],
+      styles,
+      viewport,
+      1,
+    );
+    expect(page.text).toBe(`${TITLE} ${DOTS} 12`);
+    expectRuns(page, [TITLE, DOTS, "12"]);
+    // Runs keep their own boxes and directions.
+    const [title, dots, num] = page.runs;
+    expect([title!.x0, title!.x1, title!.dir]).toEqual([485, 540, "rtl"]);
+    expect([dots!.x0, dots!.x1, dots!.dir]).toEqual([86, 480, "ltr"]);
+    expect([num!.x0, num!.x1, num!.dir]).toEqual([72, 82, "ltr"]);
+    expect(page.lines).toHaveLength(1);
+  });
+
+  it("splits a page number from the leader dots drawn with it", () => {
+    const leader = `12 ${DOTS}`; // one item: 43 characters over 72–287
+    const page = assemblePage(
+      [item(leader, 72, 700, { width: 215 }), item(TITLE, 485, 700, rtl)],
+      styles,
+      viewport,
+      1,
+    );
+    expect(page.text).toBe(`${TITLE} ${DOTS} 12`);
+    expectRuns(page, [TITLE, DOTS, "12"]);
+    const [, dots, num] = page.runs;
+    expect(num!.x0).toBeCloseTo(72, 6);
+    expect(num!.x1).toBeCloseTo(82, 6);
+    expect(dots!.x0).toBeCloseTo(87, 6);
+    expect(dots!.x1).toBeCloseTo(287, 6);
+  });
+
+  it("keeps a Latin word at the end of a title with the title", () => {
+    // "مقدمة إلى Python ..... 7" drawn "7 ..... Python مقدمة إلى".
+    const page = assemblePage(
+      [
+        item("7", 72, 700),
+        item(DOTS, 82, 700, { width: 300 }),
+        item("Python", 386, 700),
+        item("مقدمة إلى", 420, 700, rtl),
+      ],
+      styles,
+      viewport,
+      1,
+    );
+    expect(page.text).toBe(`مقدمة إلى Python ${DOTS} 7`);
+  });
+
+  it("leaves a right-to-left line written in logical order as it is", () => {
+    // As Word writes it: "تعتبر البرمجة بلغة R و Python من الأدوات القوية." right to left.
+    const items = [
+      item("تعتبر البرمجة بلغة", 452, 700, { ...rtl, width: 70 }),
+      item("R", 441, 700, { width: 8 }),
+      item("و", 433, 700, { ...rtl, width: 5 }),
+      item("Python", 396, 700, { width: 34 }),
+      item("من الأدوات القوية", 300, 700, { ...rtl, width: 90 }),
+      item(".", 296, 700, { width: 3 }),
+    ];
+    const page = assemblePage(items, styles, viewport, 1);
+    expect(page.text).toBe("تعتبر البرمجة بلغة R و Python من الأدوات القوية.");
+    expectRuns(
+      page,
+      items.map((i) => i.str),
+    );
+  });
+
+  it("leaves a mark drawn over its letter where the content puts it", () => {
+    // A vowel mark as an item of its own, zero width, over the first letter (the right end) of
+    // the word before it in a right-to-left line written in logical order.
+    const page = assemblePage(
+      [
+        item("بناء", 480, 700, { ...rtl, width: 20 }), // 480–500
+        item("\u064b", 498, 700, { ...rtl, width: 0 }),
+        item("على البيانات", 410, 700, { ...rtl, width: 60 }),
+      ],
+      styles,
+      viewport,
+      1,
+    );
+    expect(page.text).toBe("بناء\u064b على البيانات");
+  });
+
+  it("leaves a mostly-Latin line of a right-to-left page in its logical order", () => {
+    const page = assemblePage(
+      [
+        item("يمكن استخدام مكتبة", 430, 700, { ...rtl, width: 90 }),
+        item("pandas for machine learning models", 250, 700, { width: 170 }),
+        item("هنا", 220, 700, { ...rtl, width: 20 }),
+        item("الفقرة الثانية من النص العربي الطويل", 340, 688, { ...rtl, width: 180 }),
+      ],
+      styles,
+      viewport,
+      1,
+    );
+    expect(page.text).toBe(
+      "يمكن استخدام مكتبة pandas for machine learning models هنا\nالفقرة الثانية من النص العربي الطويل",
+    );
+  });
+
+  it("keeps a number after a Latin word with it in a right-to-left line", () => {
+    // "أصدر Python 3 في" drawn (left to right) "في Python 3 أصدر": in logical or in visual order.
+    const items = [
+      item("أصدر", 500, 700, rtl), // 500–520
+      item("Python", 440, 700), // 440–470
+      item("3", 474, 700), // 474–479
+      item("في", 410, 700, rtl), // 410–420
+    ];
+    const byX = [...items].sort((a, b) => a.transform[4]! - b.transform[4]!);
+    for (const order of [items, byX]) {
+      const page = assemblePage(order, styles, viewport, 1);
+      expect(page.text).toBe("أصدر Python 3 في");
+      expectRuns(page, ["أصدر", "Python", "3", "في"]);
+    }
+  });
+
+  it("leaves a Latin line with an Arabic word in logical order as it is", () => {
+    const page = assemblePage(
+      [item("The word", 72, 700), item("عربي", 116, 700, rtl), item("means Arabic.", 140, 700)],
+      styles,
+      viewport,
+      1,
+    );
+    expect(page.text).toBe("The word عربي means Arabic.");
+  });
+
+  it("reads Arabic words drawn left to right in a Latin line right to left", () => {
+    // "كلمة عربية" ("Arabic word") drawn as two items, left one first.
+    const page = assemblePage(
+      [
+        item("see the", 72, 700),
+        item("عربية", 112, 700, rtl), // 112–137
+        item("كلمة", 140, 700, rtl), // 140–160
+        item("examples.", 164, 700),
+      ],
+      styles,
+      viewport,
+      1,
+    );
+    expect(page.text).toBe("see the كلمة عربية examples.");
+    expect(page.lines).toHaveLength(1);
+    expectRuns(page, ["see the", "كلمة", "عربية", "examples."]);
+    expect(page.runs[1]!.x0).toBe(140);
+  });
+
+  it("keeps a right-to-left line drawn word by word, left to right, on one line in reading order", () => {
+    const page = assemblePage(
+      [
+        item("العربي", 300, 700, rtl), // 300–330
+        item("النص", 333, 700, rtl), // 333–353
+        item("هذا", 356, 700, rtl), // 356–371
+        item("سطر ثان", 336, 688, rtl),
+      ],
+      styles,
+      viewport,
+      1,
+    );
+    expect(page.text).toBe("هذا النص العربي\nسطر ثان");
+  });
+});
