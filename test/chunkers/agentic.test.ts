@@ -333,6 +333,36 @@ describe("agentic chunker: falling back to late-jaccard", () => {
   });
 });
 
+describe("agentic chunker: sentence_splitter", () => {
+  /** "e.g." and "Fig. 2" cut the seed's sentences in two; the workbench splitter keeps them whole. */
+  const ABBREVIATED = "Rivers flood, e.g. In spring they rise. Fig. 2 shows the levels. Banks lend money.";
+  const abbreviated = textDocModel("doc-abbr", "abbr.txt", ABBREVIATED);
+
+  it("numbers the workbench splitter's sentences for the LLM", async () => {
+    server.scriptChat({ json: { boundaries: [{ after_sentence: 2, reason: "rivers to banks" }] } });
+    const { out, chunks } = await run({ sentence_splitter: "workbench" }, context(), abbreviated);
+    const user = (
+      server.requests[0]!.body as { messages: { role: string; content: string }[] }
+    ).messages.find((m) => m.role === "user")!.content;
+    expect(user).toContain("[1] Rivers flood, e.g. In spring they rise.");
+    expect(user).toContain("[2] Fig. 2 shows the levels.");
+    expect(chunks.map((c) => c.text)).toEqual([
+      "Rivers flood, e.g. In spring they rise. Fig. 2 shows the levels.",
+      "Banks lend money.",
+    ]);
+    expect(out.stats).toMatchObject({ "sentence.count": 3, "sentence.splitter": "workbench" });
+  });
+
+  it("hands its splitter to the fallback", async () => {
+    const { out } = await run({ sentence_splitter: "workbench" }, createRunContext(), abbreviated);
+    expect(out.stats).toMatchObject({
+      "chunker.ran": "late-jaccard",
+      "sentence.count": 3,
+      "sentence.splitter": "workbench",
+    });
+  });
+});
+
 describe("agentic chunker: late-embedding as the fallback", () => {
   it("runs late-embedding with the agentic sizes when chosen", async () => {
     const { out } = await run({ fallback: "late-embedding" }, createRunContext());
@@ -381,6 +411,7 @@ describe("agentic chunker: abort and config", () => {
       rate_limit: 10,
       token_budget: 100_000,
       fallback: "late-jaccard",
+      sentence_splitter: "seed",
     });
     const { problems } = resolveConfig(agenticChunker, { max_chunk_tokens: 100, overlap_tokens: 100 });
     expect(problems.map((p) => p.key)).toEqual(["overlap_tokens"]);

@@ -178,6 +178,26 @@ describe("hybrid chunker", () => {
     expect(off.drafts[0]!.meta).not.toHaveProperty("quality");
   });
 
+  it("runs its mode and scores its chunks on the sentences sentence_splitter cuts", async () => {
+    // The seed's regex cuts after "e.g." and "Fig.": three sentences where the workbench splitter sees one.
+    const text = "Rivers flood, e.g. In spring they rise as Fig. 2 shows.";
+    const abbreviated = textDocModel("a", "a.txt", text);
+    const seed = await hybridChunker.chunk(abbreviated, validConfig(hybridChunker, {}), createRunContext());
+    const workbench = await hybridChunker.chunk(
+      abbreviated,
+      validConfig(hybridChunker, { sentence_splitter: "workbench" }),
+      createRunContext(),
+    );
+    expect(seed.stats).toMatchObject({ "sentence.count": 3, "sentence.splitter": "seed" });
+    expect(workbench.stats).toMatchObject({ "sentence.count": 1, "sentence.splitter": "workbench" });
+    expect(
+      (seed.stats!["quality.scores"] as { lexical_cohesion: number | null }[])[0]!.lexical_cohesion,
+    ).not.toBeNull();
+    expect(
+      (workbench.stats!["quality.scores"] as { lexical_cohesion: number | null }[])[0]!.lexical_cohesion,
+    ).toBeNull();
+  });
+
   it("lexical cohesion is 1 for a chunk of repeated sentences and null for one sentence", async () => {
     const same = textDocModel("s", "s.txt", "Same words here. Same words here. Same words here.");
     const out = await hybridChunker.chunk(same, validConfig(hybridChunker, {}), createRunContext());

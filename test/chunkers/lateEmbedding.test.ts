@@ -391,6 +391,16 @@ describe("fallback to late-jaccard", () => {
     expect(calls).toEqual([]);
   });
 
+  it("with its sentence_splitter", async () => {
+    const { embedder } = fakeEmbedder(() => [1, 0]);
+    const out = await run(
+      doc,
+      { ...sizes, max_tokens: 50, sentence_splitter: "workbench" },
+      ctxWith(embedder),
+    );
+    expect(out.stats).toMatchObject({ "chunker.ran": "late-jaccard", "sentence.splitter": "workbench" });
+  });
+
   it("but not on the run's own abort, even while the embedder hangs", async () => {
     const hanging: Embedder = {
       id: "hang",
@@ -465,6 +475,23 @@ describe("against a real OpenAI-compatible endpoint", () => {
   });
 });
 
+describe("sentence_splitter", () => {
+  it("embeds windows of the workbench splitter's sentences", async () => {
+    // The seed's regex cuts after "e.g." and "Fig.": five sentences where the workbench splitter sees three.
+    const text = "Rivers flood, e.g. In spring they rise. Fig. 2 shows the levels. Banks lend money.";
+    const abbreviated = textDocModel("abbr", "abbr.txt", text);
+    const { embedder, calls } = fakeEmbedder(() => [1, 0]);
+    const out = await run(abbreviated, { window_size: 1, sentence_splitter: "workbench" }, ctxWith(embedder));
+    expect(calls.flat()).toEqual([
+      "Rivers flood, e.g. In spring they rise.",
+      "Fig. 2 shows the levels.",
+      "Banks lend money.",
+    ]);
+    expect(out.stats).toMatchObject({ "sentence.count": 3, "sentence.splitter": "workbench" });
+    expect(noesisSentences(text)).toHaveLength(5);
+  });
+});
+
 describe("config", () => {
   it("has the seed's defaults and LangChain's percentile 95", () => {
     expect(LATE_EMBEDDING_DEFAULTS).toEqual({
@@ -477,6 +504,7 @@ describe("config", () => {
       use_content_based_ids: true,
       threshold_mode: "percentile",
       threshold_amount: 95,
+      sentence_splitter: "seed",
     });
   });
 

@@ -7,7 +7,13 @@
  */
 import { describe, expect, it } from "vitest";
 import type { Chunk } from "../../src/core/chunk";
-import { adjacentJaccard, closeChunks, type LateBoundary } from "../../src/core/chunkers/late/toolkit";
+import {
+  adjacentJaccard,
+  closeChunks,
+  type LateBoundary,
+  sentenceTable,
+  splitterWarnings,
+} from "../../src/core/chunkers/late/toolkit";
 import { detectJaccardBoundaries, lateJaccardChunker } from "../../src/core/chunkers/late-jaccard/run";
 import {
   followBoundaryRule,
@@ -523,9 +529,13 @@ describe("late-jaccard chunker", () => {
       overlap_tokens: 80,
       similarity_threshold: 0.7,
       boundary_rule: "running-chunk",
+      sentence_splitter: "seed",
     });
     expect(resolveConfig(lateJaccardChunker, { boundary_rule: "sentences" }).problems[0]?.key).toBe(
       "boundary_rule",
+    );
+    expect(resolveConfig(lateJaccardChunker, { sentence_splitter: "intl" }).problems[0]?.key).toBe(
+      "sentence_splitter",
     );
     expect(
       resolveConfig(lateJaccardChunker, { target_tokens: 50, overlap_tokens: 50 }).problems[0]?.key,
@@ -539,5 +549,76 @@ describe("late-jaccard chunker", () => {
     const { chunks, out } = await run(textDocModel("e", "e.txt", ""));
     expect(chunks).toEqual([]);
     expect(out.trace).toEqual({ points: [], threshold: 0.7, boundaries: [] });
+  });
+});
+
+describe("sentence_splitter (a workbench extension)", () => {
+  /** A manual's contents page, then prose: the seed's regex makes a "sentence" of every leader dot. */
+  const contents = [
+    "Table of Contents",
+    "",
+    ...Array.from(
+      { length: 12 },
+      (_, i) => `${i + 1}.${i % 3} Section title ${i} . . . . . . . . . . . . . . . . . . . . ${i * 3 + 1}`,
+    ),
+    "",
+    "1 Introduction",
+    "R is a system for statistical computation and graphics. It provides a programming language, high",
+    "level graphics, interfaces to other languages and debugging facilities. This manual details and",
+    "defines the R language.",
+  ].join("\n");
+  const manual = () => textDocModel("manual", "manual.txt", contents);
+
+  it("warns with the count and the other choice when over 20% of the seed's sentences are only punctuation", async () => {
+    const { out } = await run(manual());
+    const seed = noesisSentences(contents);
+    const dots = seed.filter((s) => /^[.\s]+$/u.test(contents.slice(s.start, s.end))).length;
+    expect(dots).toBeGreaterThan(0.2 * seed.length);
+    expect(out.warnings).toContain(
+      `sentence_splitter "seed": ${dots} of ${seed.length} sentences are only punctuation (dot leaders?); ` +
+        `sentence_splitter "workbench" reads them as lines`,
+    );
+    expect(out.stats).toMatchObject({ "sentence.count": seed.length, "sentence.splitter": "seed" });
+  });
+
+  it("workbench reads contents lines as sentences: no warning, no punctuation-only sentence", async () => {
+    const { out, chunks } = await run(manual(), {
+      sentence_splitter: "workbench",
+      target_tokens: 40,
+      overlap_tokens: 10,
+    });
+    expect(out.warnings).toEqual([]);
+    // 12 contents lines, the title, the heading and three prose sentences.
+    expect(out.stats).toMatchObject({ "sentence.count": 17, "sentence.splitter": "workbench" });
+    for (const c of chunks) expect(c.text).toMatch(/[\p{L}\p{N}]/u);
+    expect(chunks[0]!.text.startsWith("Table of Contents")).toBe(true);
+  });
+
+  it("keeps a sentence table per splitter, so switching back re-reads the first", async () => {
+    const doc = manual();
+    const ctx = createRunContext();
+    const seed = await sentenceTable(doc, ctx, "seed");
+    const workbench = await sentenceTable(doc, ctx, "workbench");
+    expect(workbench).not.toBe(seed);
+    expect(await sentenceTable(doc, ctx)).toBe(seed);
+    expect(await sentenceTable(doc, ctx, "workbench")).toBe(workbench);
+    expect(seed.punctuationOnly).toBeGreaterThan(100);
+    expect(workbench.punctuationOnly).toBe(0);
+    expect(splitterWarnings(workbench)).toEqual([]);
+    expect(splitterWarnings({ ...seed, punctuationOnly: Math.floor(0.2 * seed.spans.length) })).toEqual([]);
+  });
+
+  it("writes counts with thousands separators", () => {
+    const table = {
+      spans: Array.from({ length: 8126 }, () => ({ start: 0, end: 1 })),
+      tokens: [],
+      words: [],
+      documentTokens: 0,
+      splitter: "seed" as const,
+      punctuationOnly: 6800,
+    };
+    expect(splitterWarnings(table)).toEqual([
+      'sentence_splitter "seed": 6,800 of 8,126 sentences are only punctuation (dot leaders?); sentence_splitter "workbench" reads them as lines',
+    ]);
   });
 });

@@ -149,6 +149,23 @@ describe("tuned values in every export", () => {
     expect(text.split("\n").filter((l) => l && !l.startsWith("#"))).toEqual(['RAG_CHUNKER_MODE = "agentic"']);
   });
 
+  it("marks sentence_splitter as a workbench extension (wb) in NOESIS files and library code", () => {
+    for (const format of ["noesis-settings", "noesis-env"]) {
+      const text = exportConfig(format, "late-jaccard", TUNED["late-jaccard"]);
+      expect(text).toMatch(/^# +sentence_splitter = "workbench" +\(wb, a workbench extension: /m);
+      expect(text).not.toMatch(/^[^#\n]*sentence_splitter/m);
+    }
+    for (const format of ["langchain", "llamaindex", "chonkie"]) {
+      expect(exportConfig(format, "late-embedding", TUNED["late-embedding"])).toMatch(
+        /Sentences \(wb\): sentence_splitter "workbench" is a workbench extension/,
+      );
+      const seed = { ...TUNED["late-embedding"], sentence_splitter: "seed" };
+      expect(exportConfig(format, "late-embedding", seed)).not.toMatch(/sentence_splitter/);
+    }
+    const back = importConfig(exportConfig("json", "late-embedding", TUNED["late-embedding"]));
+    expect(back.config.sentence_splitter).toBe("workbench");
+  });
+
   it("names the workbench's own keys in a seed file", () => {
     expect(exportConfig("thorbis-yaml", "entity", TUNED.entity)).toMatch(
       /^# workbench: the workbench's own settings \(dictionary\), not part of the Thorbis policy/m,

@@ -15,7 +15,13 @@ export const TUNED: Record<string, Record<string, unknown>> = {
     tiktoken_model: "gpt-4",
   },
   header: { min_chunk_chars: 250, max_chunk_chars: 1500, overlap_chars: 60, include_parent_headers: false },
-  "late-jaccard": { max_tokens: 9000, target_tokens: 420, overlap_tokens: 70, similarity_threshold: 0.15 },
+  "late-jaccard": {
+    max_tokens: 9000,
+    target_tokens: 420,
+    overlap_tokens: 70,
+    similarity_threshold: 0.15,
+    sentence_splitter: "workbench",
+  },
   "late-embedding": {
     max_tokens: 9000,
     target_tokens: 420,
@@ -26,6 +32,7 @@ export const TUNED: Record<string, Record<string, unknown>> = {
     use_content_based_ids: false,
     threshold_mode: "absolute",
     threshold_amount: 0.7,
+    sentence_splitter: "workbench",
   },
   agentic: { max_retries: 3, timeout: 45, rate_limit: 12, token_budget: 50000 },
   hybrid: {

@@ -13,7 +13,7 @@ import {
   type LocalEmbedderSetting,
 } from "../providers/localEmbedder";
 import { dot, normalizeInPlace } from "../providers/vectors";
-import { noesisSentences } from "../text/noesisSentences";
+import { workbenchSentences } from "../text/sentences";
 import { yieldToEventLoop } from "../checkpoint";
 import { Bm25Index, type ScoredPosition } from "./bm25";
 import { meanMetrics, scoreQuestion, type MeanMetrics, type QuestionMetrics } from "./metrics";
@@ -206,7 +206,10 @@ export class Evaluator {
   private localEmbedder(docs: readonly NamedText[], setting: LocalEmbedderSetting | undefined) {
     const key = `${setting?.choice ?? "none"}|${docs.map((d) => d.id).join("|")}`;
     if (this.local?.key !== key) {
-      const sentences = docs.flatMap((d) => noesisSentences(d.text).map((s) => d.text.slice(s.start, s.end)));
+      // The workbench's own sentences, as the curve's and a document's local embedder are fitted.
+      const sentences = docs.flatMap((d) =>
+        workbenchSentences(d.text).map((s) => d.text.slice(s.start, s.end)),
+      );
       const pick = pickLocalEmbedder(sentences, setting);
       this.local = { key, pick };
       // A failed pick is not kept: the next evaluation tries again (the caller sees the failure).

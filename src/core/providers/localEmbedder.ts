@@ -8,7 +8,7 @@
  * engine worker fetches it from the app's origin) and memoizes it.
  */
 import type { DocModel } from "../document";
-import { noesisSentences } from "../text/noesisSentences";
+import { documentSentences } from "../text/sentences";
 import type { Embedder } from "./embedder";
 import { createLexicalEmbedder } from "./lexical";
 import { createStaticEmbedder } from "./staticEmbedder";
@@ -71,8 +71,9 @@ const loaderIds = new WeakMap<object, number>();
 let nextLoaderId = 1;
 
 /**
- * The local embedder fitted on a document's sentences (the late chunkers' regex, so curves, scores
- * and late-embedding share one), kept for the last few documents and per setting. Keyed by doc.id
+ * The local embedder fitted on a document's sentences (the workbench segmenter's, as the curve and
+ * the quality scores cut them; late-embedding shares the fitted embedder whatever its own
+ * `sentence_splitter`), kept for the last few documents and per setting. Keyed by doc.id
  * and checked against the text: a DocModel built from text can reuse an id for other text.
  */
 export function localEmbedderForDocument(
@@ -91,7 +92,7 @@ export function localEmbedderForDocument(
   let pick = entry.picks.get(key);
   if (!pick) {
     pick = pickLocalEmbedder(
-      noesisSentences(doc.text).map((s) => doc.text.slice(s.start, s.end)),
+      documentSentences(doc).map((s) => doc.text.slice(s.start, s.end)),
       setting,
     );
     entry.picks.set(key, pick);

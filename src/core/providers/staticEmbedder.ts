@@ -21,7 +21,7 @@ import type { Embedder } from "./embedder";
 import { sha256HexSync } from "../text/hash";
 import { forEachVocabularyRank } from "./vocabularyWords";
 import type { WordVectors } from "./wordVectors";
-import { noesisSentences } from "../text/noesisSentences";
+import { workbenchSentences } from "../text/sentences";
 import { LOCAL_EMBEDDER_LABELS } from "./session";
 
 const STATIC_VERSION = "glove100d-sif-v1";
@@ -213,8 +213,9 @@ export function createStaticEmbedder(
 ): StaticEmbedder {
   const a = options.a ?? SIF_A;
   // Per sentence: its weighted sum. A text of several sentences (late-embedding's windows, a chunk)
-  // is the sum of its sentences' sums — words never span the whitespace a sentence split cuts at —
-  // so a window costs three lookups, not three sentences' words again.
+  // is the sum of its sentences' sums — words never span a sentence cut, which the workbench
+  // segmenter (the fit corpus's, the curve's) makes at whitespace or after a CJK or Arabic full stop,
+  // neither of which a word holds — so a window costs three lookups, not three sentences' words again.
   const sentenceSums = new Map<string, SifSum>();
   const sumOf = (sentence: string): SifSum => {
     let known = sentenceSums.get(sentence);
@@ -246,7 +247,7 @@ export function createStaticEmbedder(
   const embedOne = (text: string): Float32Array => {
     const known = kept.get(text);
     if (known) return known;
-    const pieces = noesisSentences(text);
+    const pieces = workbenchSentences(text);
     let total: SifSum;
     if (pieces.length === 1) total = sumOf(text.slice(pieces[0]!.start, pieces[0]!.end));
     else {

@@ -31,6 +31,24 @@ function countingEmbedder(id: string, fail = false): Embedder & { calls: number 
 }
 
 describe("chunkCoherence", () => {
+  it("scores over the workbench's sentences: abbreviations and leaders do not cut them", async () => {
+    const manual = "Cats purr, e.g. Loudly at night. Cats . . . . . 4\nCats nap.";
+    const seen: string[] = [];
+    const embedder: Embedder = {
+      id: "seen",
+      label: "seen",
+      kind: "neural",
+      embed: (texts) => {
+        seen.push(...texts);
+        return Promise.resolve(texts.map(() => Float32Array.of(1, 0)));
+      },
+    };
+    const d: DocModel = { id: "wb", name: "m.txt", text: manual, pages: [], runs: [], headings: [] };
+    const result = await chunkCoherence(d, [{ start: 0, end: manual.length }], embedder);
+    expect(seen).toEqual(["Cats purr, e.g. Loudly at night.", "Cats . . . . . 4", "Cats nap."]);
+    expect(result.scores[0]).toBeCloseTo(1, 6);
+  });
+
   it("scores a topical chunk above a mixed one with the local embedder", async () => {
     const result = await chunkCoherence(doc(), chunks, undefined);
     expect(result.embedderLabel).toMatch(/lexical/i);

@@ -1,8 +1,9 @@
 /**
  * Per-chunk semantic coherence for every run (issue 5: "mean similarity of its sentences with the
- * active embedder"). The document's sentences (the late chunkers' regex, so every curve and score
- * cuts the text alike) are embedded once per (document, embedder) and kept; a run then only sums
- * vectors per chunk, so a slider move costs milliseconds, not embeddings.
+ * active embedder"). The document's sentences — the workbench segmenter's (text/sentences): one
+ * sentence segmentation for the curve and the quality scores — are embedded once per (document,
+ * embedder) and kept; a run then only sums vectors per chunk, so a slider move costs milliseconds,
+ * not embeddings.
  *
  * A network embedder is used for documents of up to ENDPOINT_SENTENCE_CAP sentences: beyond that,
  * scoring every run would send thousands of texts to a paid endpoint unasked, so the local embedder
@@ -13,8 +14,8 @@ import type { Chunk } from "../chunk";
 import type { DocModel } from "../document";
 import { EmbedderError, type Embedder } from "../providers/embedder";
 import { localEmbedderForDocument, type LocalEmbedderSetting } from "../providers/localEmbedder";
-import { noesisSentences } from "../text/noesisSentences";
 import type { Span } from "../text/segment";
+import { documentSentences } from "../text/sentences";
 import { sentenceCoherence } from "./coherence";
 import { firstIndexWhere } from "../text/bisect";
 
@@ -88,7 +89,7 @@ async function sentenceVectors(
     cache.set(key, known);
     return known;
   }
-  const spans = noesisSentences(doc.text);
+  const spans = documentSentences(doc);
   // In slices, each compacted as it arrives: the dense vectors of a whole manual never coexist.
   const vectors: StoredVector[] = [];
   for (let i = 0; i < spans.length; i += EMBED_SLICE) {
@@ -140,7 +141,7 @@ export async function chunkCoherence(
   let note = "";
   let chosen: { embedder: Embedder; warning: string | undefined } | undefined;
   if (embedder) {
-    const sentences = noesisSentences(doc.text).length;
+    const sentences = documentSentences(doc).length;
     if (sentences <= ENDPOINT_SENTENCE_CAP) chosen = { embedder, warning: undefined };
     else
       note = ` (${sentences} sentences: over ${ENDPOINT_SENTENCE_CAP}, scored locally rather than sent to ${embedder.label})`;

@@ -44,6 +44,31 @@ describe("adjacentSimilarity", () => {
     expect(curve.embedderId).toBe("fake");
   });
 
+  it("cuts the workbench's sentences: a contents line is one point, never one per leader dot", async () => {
+    const manual =
+      "Contents\n1 Cats . . . . . . . . . . . . 1\n2 Interest rates . . . . . . . . . 7\n\n" +
+      "Cats purr when content. Interest rates rose in March.";
+    const seen: string[][] = [];
+    const embedder: Embedder = {
+      id: "fake",
+      label: "fake",
+      kind: "neural",
+      embed: (texts) => {
+        seen.push([...texts]);
+        return Promise.resolve(texts.map(() => Float32Array.of(1, 0)));
+      },
+    };
+    const curve = await adjacentSimilarity(doc(manual), embedder);
+    expect(seen[0]).toEqual([
+      "Contents",
+      "1 Cats . . . . . . . . . . . . 1",
+      "2 Interest rates . . . . . . . . . 7",
+      "Cats purr when content.",
+      "Interest rates rose in March.",
+    ]);
+    expect(curve.points).toHaveLength(4);
+  });
+
   it("keeps the fitted local embedder per document", async () => {
     const first = await localEmbedderForDocument(doc(text, "same"), undefined);
     const again = await localEmbedderForDocument(doc(text, "same"), undefined);

@@ -1,14 +1,16 @@
 /**
  * The similarity of adjacent sentences along a document, with the session's embedder (or the local
  * one fitted on the document, providers/localEmbedder): the curve the chart draws for a run whose chunker has no
- * curve of its own, so a user sees whether its boundaries fall at dips. Sentences are the late
- * chunkers' (the seed's regex), so every curve in the workbench cuts the text the same way.
+ * curve of its own, so a user sees whether its boundaries fall at dips. Sentences are the
+ * workbench segmenter's (text/sentences): one sentence segmentation for the curve and the quality
+ * scores. The seed's regex made a point of every dot of a contents page's dot leaders, a flat line
+ * over most of a manual's chart; a late chunker's own trace follows its `sentence_splitter`.
  */
 import type { DocModel } from "../document";
 import type { Embedder } from "../providers/embedder";
 import { localEmbedderForDocument, type LocalEmbedderSetting } from "../providers/localEmbedder";
 import { cosineSimilarity } from "../providers/vectors";
-import { noesisSentences } from "../text/noesisSentences";
+import { documentSentences } from "../text/sentences";
 import { firstIndexWhere } from "../text/bisect";
 
 interface CurvePoint {
@@ -37,7 +39,7 @@ export async function adjacentSimilarity(
 ): Promise<SimilarityCurve> {
   const pick = embedder ? { embedder } : await localEmbedderForDocument(doc, local);
   const active = pick.embedder;
-  const sentences = noesisSentences(doc.text);
+  const sentences = documentSentences(doc);
   const vectors = await active.embed(
     sentences.map((s) => doc.text.slice(s.start, s.end)),
     signal,

@@ -1,5 +1,7 @@
 /** What the page needs of the agentic chunker (an LLM picks boundaries): its config, defaults, params and checks — no algorithm (run.ts). */
 import type { ChunkerMeta } from "../../chunk";
+import { SENTENCE_SPLITTER_PARAM } from "../late/sentenceSplitter";
+import type { SentenceSplitter } from "../../text/sentences";
 import type { EncodingName } from "../../text/tokenizer";
 
 /** The seed's fallback is its LateChunker: Phase 1 (late-jaccard, the seed's default) or Phase 2. */
@@ -17,6 +19,8 @@ export interface AgenticConfig {
   fallback: AgenticFallback;
   max_chunk_tokens: number;
   overlap_tokens: number;
+  /** Workbench extension: the sentences the LLM numbers (and the fallback's), seed regex by default. */
+  sentence_splitter: SentenceSplitter;
 }
 
 export const AGENTIC_DEFAULTS: AgenticConfig = {
@@ -27,6 +31,7 @@ export const AGENTIC_DEFAULTS: AgenticConfig = {
   fallback: "late-jaccard",
   max_chunk_tokens: 450,
   overlap_tokens: 80,
+  sentence_splitter: "seed",
 };
 
 export const ENCODING: EncodingName = "cl100k_base";
@@ -102,6 +107,7 @@ export const agenticMeta: ChunkerMeta<AgenticConfig> = {
       seedSilent: true,
       help: "The seed's ChunkerConfig overlap_tokens (80), used by the fallback only: the LLM's chunks carry no overlap.",
     },
+    SENTENCE_SPLITTER_PARAM,
   ],
   presets: [
     { name: "Seed defaults (10/min, 100k/day, 30 s)", config: { ...AGENTIC_DEFAULTS } },

@@ -1,7 +1,8 @@
 /**
  * The NOESIS AgenticChunker with its LLM boundary detection switched on (the seed's "Phase 2.5"):
- * the late chunker's regex sentences, numbered from 1, go to the session's LLM in segments; each
- * reply {"boundaries":[{"after_sentence":N,"reason":"…"}]} is validated (core/agentic/validate);
+ * the late chunker's sentences (its regex, or the workbench segmenter with `sentence_splitter`),
+ * numbered from 1, go to the session's LLM in segments; each reply
+ * {"boundaries":[{"after_sentence":N,"reason":"…"}]} is validated (core/agentic/validate);
  * chunks are the sentence groups between boundaries, cut at max_chunk_tokens where the model's are
  * longer. Cost control as the seed: rate_limit calls/minute, token_budget tokens/day, timeout
  * seconds per call, max_retries per segment — and on no endpoint, failure, timeout, invalid JSON
@@ -34,7 +35,7 @@ import { LATE_EMBEDDING_DEFAULTS } from "../late-embedding/meta";
 import { runLateEmbedding } from "../late-embedding/run";
 import { LATE_JACCARD_DEFAULTS } from "../late-jaccard/meta";
 import { runLateJaccard } from "../late-jaccard/run";
-import { sentenceTable, type SentenceTable } from "../late/toolkit";
+import { sentenceTable, type SentenceTable, splitterWarnings } from "../late/toolkit";
 import type { DocModel } from "../../document";
 import { type ChatMessage, type Llm, LlmError } from "../../providers/llm";
 import { RateLimiter, realClock } from "../../providers/rateLimit";
@@ -88,7 +89,7 @@ export async function runAgentic(
 ): Promise<ChunkerOutput> {
   const spend: Spend = { tokens: 0, estimated: 0, requests: 0, retries: 0, model: null };
   if (!ctx.llm) return fallBack(doc, config, ctx, "no LLM endpoint configured", [], spend);
-  const table = await sentenceTable(doc, ctx);
+  const table = await sentenceTable(doc, ctx, config.sentence_splitter);
   ctx.signal?.throwIfAborted();
   const tokenizer = await ctx.tokenizer(ENCODING);
   const sentences = table.spans.map((s) => doc.text.slice(s.start, s.end));
@@ -117,12 +118,13 @@ export async function runAgentic(
   const count = (kind: AgenticBoundaryKind) => drafts.filter((d) => d.meta?.boundary === kind).length;
   return {
     drafts,
-    warnings: detection.notes,
+    warnings: [...splitterWarnings(table), ...detection.notes],
     stats: {
       ...spendStats(spend, requests.length),
       "chunk.count": drafts.length,
       "chunker.ran": "agentic",
       "sentence.count": table.spans.length,
+      "sentence.splitter": table.splitter,
       "document.tokens": table.documentTokens,
       "boundaries.llm": count("llm"),
       "boundaries.segment_end": count("segment-end"),
@@ -311,7 +313,11 @@ async function fallBack(
   spend: Spend,
 ): Promise<ChunkerOutput> {
   ctx.signal?.throwIfAborted();
-  const sizes = { target_tokens: config.max_chunk_tokens, overlap_tokens: config.overlap_tokens };
+  const sizes = {
+    target_tokens: config.max_chunk_tokens,
+    overlap_tokens: config.overlap_tokens,
+    sentence_splitter: config.sentence_splitter,
+  };
   const out =
     config.fallback === "late-embedding"
       ? await runLateEmbedding(doc, { ...LATE_EMBEDDING_DEFAULTS, ...sizes }, ctx)

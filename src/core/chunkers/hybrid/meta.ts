@@ -8,8 +8,10 @@ import {
   type RoutingRules,
   validateRoutingRules,
 } from "../../routing";
+import type { SentenceSplitter } from "../../text/sentences";
 import type { EncodingName } from "../../text/tokenizer";
 import { BATCH_SIZE_PARAM, WINDOW_SIZE_PARAM } from "../late-embedding/meta";
+import { SENTENCE_SPLITTER_PARAM } from "../late/sentenceSplitter";
 
 interface HybridRouting {
   /** rag_routing_rules.yaml as an object; null → no routing, the config's `mode` applies. */
@@ -27,6 +29,8 @@ export interface HybridConfig {
   window_size: number;
   batch_size: number;
   routing: HybridRouting;
+  /** Workbench extension: the sentences of whichever mode runs, and of the quality scores. */
+  sentence_splitter: SentenceSplitter;
 }
 
 export const HYBRID_DEFAULTS: HybridConfig = {
@@ -38,6 +42,7 @@ export const HYBRID_DEFAULTS: HybridConfig = {
   window_size: 3,
   batch_size: 16,
   routing: { rules: null, context: {} },
+  sentence_splitter: "seed",
 };
 
 export const ENCODING: EncodingName = "cl100k_base";
@@ -127,6 +132,7 @@ export const hybridMeta: ChunkerMeta<HybridConfig> = {
       editor: "routing-rules",
       help: "rag_routing_rules.yaml and the document's tenant / doc_class / collection_id. Most specific rule wins: tenant+doc_class+collection_id > tenant+doc_class > tenant+collection_id > tenant > default_chunker_mode.",
     },
+    SENTENCE_SPLITTER_PARAM,
   ],
   presets: [
     { name: "Seed defaults (late, 450/80)", config: { ...HYBRID_DEFAULTS } },

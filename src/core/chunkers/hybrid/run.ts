@@ -13,7 +13,8 @@
  * Quality: the seed's scores come from an LLM judge the workbench does not have. Per chunk it
  * computes instead, and says so in the stats: `size_fit` = min(t, T) / max(t, T) for the chunk's t
  * tokens and T = max_chunk_tokens (1 = on target); `lexical_cohesion` = mean Jaccard of the word
- * sets (the seed's words) of adjacent sentences inside the chunk, null for a one-sentence chunk.
+ * sets (the seed's words) of adjacent sentences inside the chunk (the run's own sentences, as
+ * `sentence_splitter` cut them), null for a one-sentence chunk.
  * No `quality.mean_coherence`: that key is reserved for a real coherence score (CHUNKERS.md).
  */
 import type { ChunkDraft, ChunkerOutput, ChunkerSpec, RunContext } from "../../chunk";
@@ -24,7 +25,7 @@ import { LATE_JACCARD_DEFAULTS } from "../late-jaccard/meta";
 import { LATE_EMBEDDING_DEFAULTS } from "../late-embedding/meta";
 import { runLateEmbedding } from "../late-embedding/run";
 import { runLateJaccard } from "../late-jaccard/run";
-import { jaccard } from "../late/toolkit";
+import { jaccard, sentenceTable } from "../late/toolkit";
 import type { DocModel } from "../../document";
 import {
   type ChunkerMode,
@@ -33,18 +34,27 @@ import {
   RoutingRulesError,
   validateRoutingRules,
 } from "../../routing";
-import { noesisSentences, noesisWords } from "../../text/noesisSentences";
+import { firstIndexWhere } from "../../text/bisect";
 import { tokensInRange } from "../../text/spanTokens";
 
 /** What a mode needs from the hybrid config. */
 type ModeParams = Pick<
   HybridConfig,
-  "max_chunk_tokens" | "overlap_tokens" | "use_embedding_similarity" | "window_size" | "batch_size"
+  | "max_chunk_tokens"
+  | "overlap_tokens"
+  | "use_embedding_similarity"
+  | "window_size"
+  | "batch_size"
+  | "sentence_splitter"
 >;
 
 /** The seed's LateChunker as HybridChunker builds it: Phase 1, or Phase 2 with use_embedding_similarity. */
 function runLate(doc: DocModel, params: ModeParams, ctx: RunContext): Promise<ChunkerOutput> {
-  const sizes = { target_tokens: params.max_chunk_tokens, overlap_tokens: params.overlap_tokens };
+  const sizes = {
+    target_tokens: params.max_chunk_tokens,
+    overlap_tokens: params.overlap_tokens,
+    sentence_splitter: params.sentence_splitter,
+  };
   if (!params.use_embedding_similarity)
     return runLateJaccard(doc, { ...LATE_JACCARD_DEFAULTS, ...sizes }, ctx);
   return runLateEmbedding(
@@ -63,7 +73,12 @@ interface ModeRunner {
 const runAgenticMode = (doc: DocModel, params: ModeParams, ctx: RunContext) =>
   runAgentic(
     doc,
-    { ...AGENTIC_DEFAULTS, max_chunk_tokens: params.max_chunk_tokens, overlap_tokens: params.overlap_tokens },
+    {
+      ...AGENTIC_DEFAULTS,
+      max_chunk_tokens: params.max_chunk_tokens,
+      overlap_tokens: params.overlap_tokens,
+      sentence_splitter: params.sentence_splitter,
+    },
     ctx,
   );
 
@@ -100,17 +115,22 @@ interface ChunkQuality {
 async function chunkQuality(
   doc: DocModel,
   drafts: readonly ChunkDraft[],
-  targetTokens: number,
+  config: Pick<HybridConfig, "max_chunk_tokens" | "sentence_splitter">,
   ctx: RunContext,
 ): Promise<ChunkQuality[]> {
+  const targetTokens = config.max_chunk_tokens;
   const tokenizer = await ctx.tokenizer(ENCODING);
   const encoded = ctx.encoded.get(doc.id, tokenizer, doc.text);
+  // The document's sentence table (the run just built it, kept per document): a chunk's sentences
+  // are those inside its range, as the chunker cut them.
+  const table = await sentenceTable(doc, ctx, config.sentence_splitter);
+  const { spans } = table;
   return drafts.map((d, index) => {
     const t = tokensInRange(encoded, d.start, d.end);
     const sizeFit = t === 0 ? 0 : Math.min(t, targetTokens) / Math.max(t, targetTokens);
-    const words = noesisSentences(doc.text.slice(d.start, d.end)).map(
-      (s) => new Set(noesisWords(doc.text.slice(d.start + s.start, d.start + s.end))),
-    );
+    const from = firstIndexWhere(0, spans.length, (i) => spans[i]!.start >= d.start);
+    const words: Set<string>[] = [];
+    for (let i = from; i < spans.length && spans[i]!.end <= d.end; i++) words.push(new Set(table.words[i]));
     let sum = 0;
     for (let i = 1; i < words.length; i++) sum += jaccard(words[i - 1]!, [...words[i]!]);
     return { index, size_fit: sizeFit, lexical_cohesion: words.length > 1 ? sum / (words.length - 1) : null };
@@ -146,7 +166,7 @@ export const hybridChunker: ChunkerSpec<HybridConfig> = {
     };
     let drafts = out.drafts;
     if (config.enable_quality_metrics) {
-      const scores = await chunkQuality(doc, drafts, config.max_chunk_tokens, ctx);
+      const scores = await chunkQuality(doc, drafts, config, ctx);
       drafts = drafts.map((d, i) => ({ ...d, meta: { ...d.meta, quality: scores[i] } }));
       stats["quality.scores"] = scores;
       stats["quality.mean_size_fit"] = mean(scores.map((s) => s.size_fit));

@@ -1,6 +1,7 @@
 /**
  * late-embedding: the NOESIS LateChunker, Phase 2 (use_embedding_similarity=True), as CHUNKERS.md
- * specifies it. Regex sentences (as late-jaccard); sliding windows of window_size sentences joined
+ * specifies it. Sentences as late-jaccard's (the seed's regex, or the workbench segmenter with
+ * `sentence_splitter`); sliding windows of window_size sentences joined
  * with " " (the seed's example: ["A","B","C","D","E"] → ["A B C","B C D","C D E"]), embedded in
  * batches of batch_size; the cosine of windows j and j + 1 belongs to the gap before the sentence
  * window j + 1 adds, i.e. after sentence j + window_size − 1. Which gaps break is decided by
@@ -30,6 +31,7 @@ import {
   longSentenceWarnings,
   sentenceTable,
   type SentenceTable,
+  splitterWarnings,
 } from "../late/toolkit";
 import type { DocModel } from "../../document";
 import { cachedEmbedder, MemoryEmbeddingCache } from "../../providers/cache";
@@ -151,6 +153,7 @@ async function fallBack(
       overlap_tokens: config.overlap_tokens,
       similarity_threshold: config.similarity_threshold,
       boundary_rule: LATE_JACCARD_DEFAULTS.boundary_rule,
+      sentence_splitter: config.sentence_splitter,
     },
     ctx,
     { use_content_based_ids: config.use_content_based_ids },
@@ -167,7 +170,7 @@ export async function runLateEmbedding(
   config: LateEmbeddingConfig,
   ctx: RunContext,
 ): Promise<ChunkerOutput> {
-  const table = await sentenceTable(doc, ctx);
+  const table = await sentenceTable(doc, ctx, config.sentence_splitter);
   ctx.signal?.throwIfAborted();
   if (table.documentTokens > config.max_tokens) {
     return fallBack(
@@ -236,11 +239,12 @@ async function chunkAtBreakpoints(
   const count = (kind: string) => boundaries.filter((b) => b.kind === kind).length;
   return {
     drafts,
-    warnings: longSentenceWarnings(table, config.target_tokens),
+    warnings: [...splitterWarnings(table), ...longSentenceWarnings(table, config.target_tokens)],
     stats: {
       "chunk.count": drafts.length,
       "chunker.ran": "late-embedding",
       "sentence.count": table.spans.length,
+      "sentence.splitter": table.splitter,
       "document.tokens": table.documentTokens,
       "embedding.model": run.embedder.label,
       "embedding.id": run.embedder.id,

@@ -1,6 +1,8 @@
 /** What the page needs of NOESIS late chunking, Phase 1 (Jaccard): its config, defaults, params and checks — no algorithm (run.ts). */
 import type { ChunkerMeta } from "../../chunk";
 import { checkLateSizes, LATE_SIZE_PARAMS } from "../late/sizes";
+import { SENTENCE_SPLITTER_PARAM } from "../late/sentenceSplitter";
+import type { SentenceSplitter } from "../../text/sentences";
 import type { EncodingName } from "../../text/tokenizer";
 
 const BOUNDARY_RULES = ["running-chunk", "adjacent"] as const;
@@ -21,6 +23,8 @@ export interface LateJaccardConfig {
   overlap_tokens: number;
   similarity_threshold: number;
   boundary_rule: BoundaryRule;
+  /** Workbench extension: the seed's regex (default) or the workbench segmenter. */
+  sentence_splitter: SentenceSplitter;
 }
 
 export const LATE_JACCARD_DEFAULTS: LateJaccardConfig = {
@@ -30,6 +34,7 @@ export const LATE_JACCARD_DEFAULTS: LateJaccardConfig = {
   similarity_threshold: RULE_THRESHOLDS["running-chunk"],
   // The NOESIS code's loop: what a NOESIS pipeline actually stores (chunks near target_tokens).
   boundary_rule: "running-chunk",
+  sentence_splitter: "seed",
 };
 
 /**
@@ -78,6 +83,7 @@ export const lateJaccardMeta: ChunkerMeta<LateJaccardConfig> = {
       seedSilent: true,
       help: "running-chunk (default): the seed's late_chunker.py loop — chunks close at target_tokens and the similarity decides the overlap; chunks come out near the target. adjacent: the seed's prose, \"compare word overlap between adjacent sentences\" — a boundary at every low pair; on real text neighbouring sentences share few words, so it cuts very small chunks.",
     },
+    SENTENCE_SPLITTER_PARAM,
   ],
   presets: [
     { name: "Seed defaults (running chunk, 450/80, 0.7)", config: { ...LATE_JACCARD_DEFAULTS } },

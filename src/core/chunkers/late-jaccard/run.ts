@@ -22,6 +22,11 @@
  * their text keeps the document's whitespace where the seed joins sentences with " " — the id is
  * still computed on the seed's joined text, so ids match the pipeline's.
  *
+ * Sentences are the seed's regex unless `sentence_splitter` (a workbench extension) says
+ * "workbench": the segmenter the curve and quality scores use. On a manual the regex makes a
+ * "sentence" of every dot of a dot leader; above 20% such sentences the run says so (toolkit's
+ * splitterWarnings), for every late chunker alike.
+ *
  * late-embedding closes chunks with the same builder (`buildLateChunks`), so "size limits as
  * late-jaccard" holds by construction.
  */
@@ -40,6 +45,7 @@ import {
   longSentenceWarnings,
   overlapCount,
   sentenceTable,
+  splitterWarnings,
 } from "../late/toolkit";
 import type { DocModel } from "../../document";
 
@@ -125,9 +131,9 @@ export async function runLateJaccard(
   ctx: RunContext,
   ids: Pick<LateDraftOptions, "use_content_based_ids"> = {},
 ): Promise<ChunkerOutput> {
-  const table = await sentenceTable(doc, ctx);
+  const table = await sentenceTable(doc, ctx, config.sentence_splitter);
   ctx.signal?.throwIfAborted();
-  const warnings: string[] = [];
+  const warnings: string[] = [...splitterWarnings(table)];
   if (table.documentTokens > config.max_tokens) {
     warnings.push(
       `document has ${table.documentTokens} tokens, over max_tokens ${config.max_tokens}: chunked with Jaccard as usual ` +
@@ -169,6 +175,7 @@ export async function runLateJaccard(
     stats: {
       "chunk.count": drafts.length,
       "sentence.count": table.spans.length,
+      "sentence.splitter": table.splitter,
       "document.tokens": table.documentTokens,
       boundary_rule: config.boundary_rule,
       "boundaries.similarity": count("similarity"),

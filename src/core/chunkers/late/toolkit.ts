@@ -5,8 +5,9 @@ import type { SizeLimits } from "./sizes";
 import type { DocModel } from "../../document";
 import { contentId } from "../../text/contentId";
 import { docSlug } from "../../text/docSlug";
-import { noesisSentences, noesisWords } from "../../text/noesisSentences";
+import { noesisWords } from "../../text/noesisSentences";
 import type { Span } from "../../text/segment";
+import { punctuationOnlyCount, type SentenceSplitter, splitSentences } from "../../text/sentences";
 import { tokensInRange } from "../../text/spanTokens";
 import { perDocument } from "../../docCache";
 import { checkpoint } from "../../checkpoint";
@@ -124,23 +125,58 @@ export interface SentenceTable {
   tokens: number[];
   words: string[][];
   documentTokens: number;
+  /** The splitter that cut the spans (config `sentence_splitter`). */
+  splitter: SentenceSplitter;
+  /** How many spans hold no letter or digit (the seed's regex makes one per dot of a dot leader). */
+  punctuationOnly: number;
 }
 
-/** The document's sentences, their token counts and word sets: computed once per document (docCache). */
-export function sentenceTable(doc: DocModel, ctx: RunContext): Promise<SentenceTable> {
-  return perDocument(doc, "late:sentence-table", () => buildSentenceTable(doc, ctx));
+/**
+ * The document's sentences as `splitter` cuts them, their token counts and word sets: computed once
+ * per document and splitter (docCache), so switching the splitter back re-reads the first table.
+ */
+export function sentenceTable(
+  doc: DocModel,
+  ctx: RunContext,
+  splitter: SentenceSplitter = "seed",
+): Promise<SentenceTable> {
+  return perDocument(doc, `late:sentence-table:${splitter}`, () => buildSentenceTable(doc, ctx, splitter));
 }
 
-async function buildSentenceTable(doc: DocModel, ctx: RunContext): Promise<SentenceTable> {
+async function buildSentenceTable(
+  doc: DocModel,
+  ctx: RunContext,
+  splitter: SentenceSplitter,
+): Promise<SentenceTable> {
   const tokenizer = await ctx.tokenizer(ENCODING);
   const encoded = ctx.encoded.get(doc.id, tokenizer, doc.text);
-  const spans = noesisSentences(doc.text);
+  const spans = splitSentences(doc.text, splitter);
   return {
     spans,
     tokens: spans.map((s) => tokensInRange(encoded, s.start, s.end)),
     words: spans.map((s) => noesisWords(doc.text.slice(s.start, s.end))),
     documentTokens: encoded.ids.length,
+    splitter,
+    punctuationOnly: punctuationOnlyCount(doc.text, spans),
   };
+}
+
+/** Above this share of punctuation-only sentences the seed's splitter is reading dot leaders, not text. */
+const PUNCTUATION_ONLY_WARNING_SHARE = 0.2;
+
+/**
+ * The seed's regex on a manual's contents and index pages: most of its "sentences" are single dots,
+ * which the run says with the count and the other choice. The workbench splitter makes none.
+ */
+export function splitterWarnings(table: SentenceTable): string[] {
+  const { punctuationOnly, spans } = table;
+  if (table.splitter !== "seed" || punctuationOnly <= PUNCTUATION_ONLY_WARNING_SHARE * spans.length)
+    return [];
+  const count = (n: number) => n.toLocaleString("en-US");
+  return [
+    `sentence_splitter "seed": ${count(punctuationOnly)} of ${count(spans.length)} sentences are only punctuation ` +
+      `(dot leaders?); sentence_splitter "workbench" reads them as lines`,
+  ];
 }
 
 export interface LateDraftOptions {
@@ -249,8 +285,12 @@ export function gapPoints(table: SentenceTable, values: readonly (number | undef
 export function longSentenceWarnings(table: SentenceTable, targetTokens: number): string[] {
   const longCount = table.tokens.filter((t) => t > targetTokens).length;
   if (longCount === 0) return [];
+  const why =
+    table.splitter === "seed"
+      ? "the seed's regex splits only after . ! ? followed by whitespace"
+      : "the workbench splitter found no sentence end inside them";
   return [
     `${longCount} sentence${longCount === 1 ? " is" : "s are"} longer than target_tokens ${targetTokens} ` +
-      `(longest ${table.tokens.reduce((a, b) => Math.max(a, b), 0)} tokens): the seed's regex splits only after . ! ? followed by whitespace`,
+      `(longest ${table.tokens.reduce((a, b) => Math.max(a, b), 0)} tokens): ${why}`,
   ];
 }

@@ -1,4 +1,5 @@
 /** Chonkie (Python) chunkers for the chunkers that map onto one; each file says what differs. */
+import { sentenceSplitterDifferences } from "./langchain";
 import { pyCall, pyHeader, pyLiteral, writeFor } from "./literals";
 import type { ConfigRecord, ConfigWriter } from "./types";
 
@@ -62,6 +63,7 @@ function lateEmbedding(c: ConfigRecord): string {
     `similarity_window (${String(c.window_size)}): Chonkie compares each sentence with a window of that many sentences; the workbench compares two adjacent forward windows.`,
     `Sizes: chunk_size caps chunks at target_tokens (${String(c.target_tokens)}); Chonkie has no overlap_tokens (${String(c.overlap_tokens)}) or max_tokens.`,
     "Embeddings: set EMBEDDING_MODEL to the model your pipeline uses; the workbench's endpoint and key are not exported.",
+    ...sentenceSplitterDifferences(c),
   ];
   if (!absolute)
     differences.push(

@@ -154,6 +154,17 @@ function header(c: ConfigRecord): string {
   ].join("\n");
 }
 
+/**
+ * What a library's own sentence split means for a late-embedding config cut with the workbench
+ * segmenter (`sentence_splitter`, a workbench extension); the seed's regex is the libraries' own.
+ */
+export function sentenceSplitterDifferences(c: ConfigRecord): string[] {
+  if (c.sentence_splitter !== "workbench") return [];
+  return [
+    'Sentences (wb): sentence_splitter "workbench" is a workbench extension — its segmenter reads dot leaders, numbered headings, abbreviations and wrapped lines; this splitter cuts sentences with its own regex, so on such text its sentences and boundaries differ.',
+  ];
+}
+
 function lateEmbedding(c: ConfigRecord): string {
   const mode = c.threshold_mode;
   const mapsMode = typeof mode === "string" && SEMANTIC_CHUNKER_MODES.includes(mode);
@@ -161,6 +172,7 @@ function lateEmbedding(c: ConfigRecord): string {
     `Windows: the workbench embeds window_size (${String(c.window_size)}) sentences running forward and marks the gap before the sentence the next window adds; buffer_size centres 2*buffer_size+1 sentences on each sentence and breaks after the centre one.`,
     `Sizes: SemanticChunker has no target_tokens (${String(c.target_tokens)}), max_tokens or overlap_tokens (${String(c.overlap_tokens)}): its chunks are neither capped nor overlapped.`,
     "Embeddings: set `embeddings` to the model your pipeline uses; the workbench's endpoint and key are not exported.",
+    ...sentenceSplitterDifferences(c),
   ];
   if (!mapsMode)
     differences.push(

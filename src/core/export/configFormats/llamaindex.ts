@@ -1,5 +1,5 @@
 /** LlamaIndex (Python) node parsers for the chunkers that map onto one; each file says what differs. */
-import { bufferSizeFor } from "./langchain";
+import { bufferSizeFor, sentenceSplitterDifferences } from "./langchain";
 import { pyCall, pyHeader, pyLiteral, writeFor } from "./literals";
 import type { ConfigRecord, ConfigWriter } from "./types";
 
@@ -102,6 +102,7 @@ function lateEmbedding(c: ConfigRecord): string {
     `Windows: buffer_size centres 2*buffer_size+1 sentences on each sentence; the workbench's window_size (${String(c.window_size)}) runs forward.`,
     `Sizes: SemanticSplitterNodeParser has no target_tokens, max_tokens or overlap_tokens: chunks are neither capped nor overlapped.`,
     "Embeddings: set `embed_model` to the model your pipeline uses; the workbench's endpoint and key are not exported.",
+    ...sentenceSplitterDifferences(c),
   ];
   if (!percentile)
     differences.push(

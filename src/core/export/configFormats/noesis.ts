@@ -77,6 +77,8 @@ const WHERE: Record<string, string> = {
   max_chunk_tokens:
     "the agentic chunker's size limit (HybridChunker's max_chunk_tokens); no setting of its own",
   overlap_tokens: "the overlap of the agentic chunker's late fallback; no setting of its own",
+  sentence_splitter:
+    'wb, a workbench extension: the sentences the workbench cut — "seed" is the seed\'s regex, as the pipeline splits; "workbench" is the workbench\'s own segmenter, which the pipeline does not have; the seed names no setting',
 };
 
 function mapNoesis(chunker: string, config: ConfigRecord): Mapped {
