@@ -151,6 +151,7 @@ const DocumentView = memo(function DocumentView({
   const setZoom = useWorkbench((s) => s.setZoom);
   const hierarchyView = useWorkbench((s) => s.hierarchyView);
   const setHierarchyView = useWorkbench((s) => s.setHierarchyView);
+  const setFurniture = useWorkbench((s) => s.setFurniture);
   const selectedChunkId = useWorkbench((s) => s.selectedChunkId);
   const selectChunk = useWorkbench((s) => s.selectChunk);
   const scrollTarget = useWorkbench((s) => s.scrollTarget);
@@ -243,6 +244,9 @@ const DocumentView = memo(function DocumentView({
             onZoomChange={setZoom}
             hierarchyView={hierarchyView}
             onHierarchyViewChange={setHierarchyView}
+            furniture={doc?.furniture}
+            furnitureSetting={doc?.furnitureSetting ?? "drop"}
+            {...(source ? { onFurnitureSettingChange: (setting) => setFurniture(source.key, setting) } : {})}
           />
         )}
         <SimilarityPanel

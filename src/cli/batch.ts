@@ -56,8 +56,9 @@ export async function runBatch(request: BatchRequest): Promise<number> {
   const { outDir, shard } = request;
   await prepareOut(outDir);
   const inputs = shardOf(await findInputs(request.args), shard);
-  // An OCR'd output differs from a plain one: --resume must not take one for the other.
-  const hash = configHash(request.chunker, request.resolvedConfig, request.ocr);
+  // An OCR'd output (or one with its furniture kept) differs from a plain one: --resume must not
+  // take one for the other.
+  const hash = configHash(request.chunker, request.resolvedConfig, request.ocr, request.furniture);
   const manifest = path.join(outDir, manifestName(shard));
   // Without --resume nothing earlier counts: this shard's old manifest goes, so an output this run
   // replaces is never vouched for by a line about the one before.
@@ -103,6 +104,7 @@ export async function runBatch(request: BatchRequest): Promise<number> {
     config: request.config,
     maxBytes: request.maxBytes,
     ocr: request.ocr,
+    furniture: request.furniture,
   };
   let manifestError: unknown = null;
   await runWorkerPool<BatchJob, BatchReply | BatchPartReply>({

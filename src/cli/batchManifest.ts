@@ -7,6 +7,7 @@
  * output was renamed into place — and renamed to `<name>` at the end. A run that dies leaves the
  * partial file behind; `--resume` reads it along with every finished manifest in OUT.
  */
+import type { FurnitureSetting } from "../core/document";
 import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { readdir, stat } from "node:fs/promises";
@@ -46,10 +47,16 @@ export function manifestName(shard: Shard | null): string {
 const MANIFEST_FILE = /^manifest(-\d+-of-\d+)?\.jsonl(\.partial)?$/;
 
 /** The chunker and its resolved config as one hash: the same pair, the same output for an input. */
-export function configHash(chunker: string, config: Record<string, unknown>, ocr = false): string {
-  return createHash("sha256")
-    .update(stableJson(ocr ? { chunker, config, ocr } : { chunker, config }))
-    .digest("hex");
+export function configHash(
+  chunker: string,
+  config: Record<string, unknown>,
+  ocr = false,
+  furniture: FurnitureSetting = "drop",
+): string {
+  // The furniture setting is always named: outputs from before it existed kept the furniture in.
+  const identity: Record<string, unknown> = { chunker, config, furniture };
+  if (ocr) identity.ocr = ocr;
+  return createHash("sha256").update(stableJson(identity)).digest("hex");
 }
 
 /** The output file of an input: `OUT/<relative path>.jsonl`. */

@@ -5,6 +5,7 @@
  * joins the parts into the model one pass would make and chunks it ("file" with `parts`). A file
  * that fails is a reply with its error, never a crash of the thread.
  */
+import type { FurnitureSetting } from "../core/document";
 import { mkdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { parentPort, threadId, workerData } from "node:worker_threads";
@@ -25,6 +26,8 @@ export interface BatchWorkerData {
   maxBytes: number;
   /** `--ocr`: image-only pages recognized (this thread runs its own recognizer). */
   ocr: boolean;
+  /** `--furniture drop|keep`. */
+  furniture: FurnitureSetting;
 }
 
 /** An input to chunk whole — or, with `parts`, to join from the pages its part jobs read. */
@@ -124,6 +127,7 @@ async function chunkOne(job: BatchFileJob): Promise<BatchReply> {
         config: data.config,
         maxBytes: data.maxBytes,
         ocr: data.ocr,
+        furniture: data.furniture,
         ...(job.parts
           ? {
               extract: (bytes: Uint8Array) =>

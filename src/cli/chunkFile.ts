@@ -7,7 +7,7 @@ import { createWriteStream, type WriteStream } from "node:fs";
 import { once } from "node:events";
 import path from "node:path";
 import type { ChunkRun } from "../core/chunk";
-import type { DocModel } from "../core/document";
+import type { DocModel, FurnitureSetting } from "../core/document";
 import { recordOptionsFor, toJsonl } from "../core/export/chunkRecords";
 import type { EngineHost } from "../host/engine";
 import { UsageError } from "../host/errors";
@@ -25,6 +25,8 @@ export interface ChunkFileRequest {
   /** `--ocr`: recognize image-only pages; progress lines go to `progress` when given. */
   ocr?: boolean;
   progress?: (line: string) => void;
+  /** `--furniture drop|keep` (default drop). */
+  furniture?: FurnitureSetting | undefined;
 }
 
 /**
@@ -38,12 +40,10 @@ export async function chunkFile(
   warn: (line: string) => void,
 ): Promise<{ doc: DocModel; run: ChunkRun }> {
   const progress = request.progress;
-  const doc = await loadDocument(
-    host,
-    file,
-    request.password,
-    request.maxBytes,
-    request.ocr
+  const doc = await loadDocument(host, file, {
+    password: request.password,
+    maxBytes: request.maxBytes,
+    ocr: request.ocr
       ? {
           onWarning: (message) => warn(`ocr: ${message}`),
           ...(progress
@@ -51,8 +51,9 @@ export async function chunkFile(
             : {}),
         }
       : undefined,
-    request.extract,
-  );
+    extract: request.extract,
+    furniture: request.furniture,
+  });
   for (const line of pageProblems(doc)) warn(line);
   assertHasText(doc);
   // One process is one run: the seed's per-minute limit applies within it; the day's budget starts

@@ -2,7 +2,8 @@
 import { recognizeDocumentNode } from "../pdf/ocrNode";
 import { open } from "node:fs/promises";
 import { basename } from "node:path";
-import type { DocModel } from "../core/document";
+import type { DocModel, FurnitureSetting } from "../core/document";
+import { applyFurnitureSetting } from "../core/furniture";
 import type { EngineHost } from "../host/engine";
 import { InputError } from "../host/errors";
 
@@ -44,15 +45,23 @@ export interface OcrRequest {
   onWarning?: (message: string) => void;
 }
 
+export interface LoadOptions {
+  password?: string | undefined;
+  maxBytes?: number;
+  ocr?: OcrRequest | undefined;
+  /** Makes the model from the bytes instead of the host's extraction (batch joins a big PDF's parts). */
+  extract?: ((bytes: Uint8Array) => Promise<DocModel>) | undefined;
+  /** `--furniture drop|keep` (default drop): applied last, after OCR, as the engine worker applies it. */
+  furniture?: FurnitureSetting | undefined;
+}
+
 export async function loadDocument(
   host: EngineHost,
   path: string,
-  password?: string,
-  maxBytes = DEFAULT_MAX_BYTES,
-  ocr?: OcrRequest,
-  /** Makes the model from the bytes instead of the host's extraction (batch joins a big PDF's parts). */
-  extract?: (bytes: Uint8Array) => Promise<DocModel>,
+  options: LoadOptions = {},
 ): Promise<DocModel> {
+  const { password, maxBytes = DEFAULT_MAX_BYTES, ocr, extract } = options;
+  const furniture = options.furniture ?? "drop";
   let bytes: Uint8Array;
   try {
     bytes = await readCapped(path, maxBytes);
@@ -67,12 +76,15 @@ export async function loadDocument(
           : `cannot read ${path}: ${code ?? (err as Error).message}`,
     );
   }
-  const doc = extract
+  // OCR merges into the extracted model (furniture in its text); the setting is applied after it.
+  const opened = extract
     ? await extract(bytes)
     : await host.open(bytes, {
         name: basename(path),
         ...(password !== undefined ? { password } : {}),
+        furniture: ocr ? "keep" : furniture,
       });
+  let doc = extract && !ocr ? applyFurnitureSetting(opened, furniture) : opened;
   if (extract) host.keep(doc);
   // Text input has no pages: it is unusable when it holds nothing but whitespace (a PDF's pages are checked apart).
   if (doc.pages.length === 0 && doc.text.trim() === "")
@@ -82,6 +94,7 @@ export async function loadDocument(
     ...(password !== undefined ? { password } : {}),
     ...ocr,
   });
-  if (recognized !== doc) host.keep(recognized);
-  return recognized;
+  doc = applyFurnitureSetting(recognized, furniture);
+  host.keep(doc);
+  return doc;
 }

@@ -40,18 +40,23 @@ import { EmbedderError } from "../core/providers/embedder";
 import { DEFAULT_LOCAL_EMBEDDER, type SessionEndpoints } from "../core/providers/session";
 import { readWordVectorsFile } from "./wordVectorsFile";
 import { textSimilarity } from "./similarity";
+import { FURNITURE_SETTINGS, type FurnitureSetting } from "../core/document";
 
 const USAGE = `usage: npm run -s cli -- COMMAND …
-  extract FILE [--password P] [--max-bytes N] --json
+  extract FILE [--password P] [--max-bytes N] [--furniture drop|keep] --json
   chunk FILE [--chunker ID] [--config F] [--password P] [--out F] [--format jsonl|csv] [--csv-raw]
-        [--stats F] [--tenant T] [--doc-class C] [--collection K] [--max-bytes N]
+        [--stats F] [--tenant T] [--doc-class C] [--collection K] [--max-bytes N] [--furniture drop|keep]
         [--embed-url URL --embed-model M] [--llm-url URL --llm-model M] [--key-env VAR]
         [--local-embedder glove|tfidf]
   eval --questions F [--docs-dir D] [FILE…] [--chunker ID] [--config F] [--k 5]
-       [--retriever bm25|embed|local] [--password P] [--max-bytes N] [endpoint flags]
+       [--retriever bm25|embed|local] [--password P] [--max-bytes N] [--furniture drop|keep]
+       [endpoint flags]
   sweep --space F [--questions F] [--docs-dir D] [FILE…] [--k 5] [--retriever bm25|embed|local]
-        [--workers N] [--password P] [--max-bytes N] [endpoint flags]
+        [--workers N] [--password P] [--max-bytes N] [--furniture drop|keep] [endpoint flags]
   batch DIR|FILE… --chunker ID [--config F] --out DIR [--workers N] [--shard i/n] [--resume]
+        [--furniture drop|keep]
+  curve FILE [--local-embedder glove|tfidf] [--embed-url URL --embed-model M] [--furniture drop|keep]
+        [--password P] [--max-bytes N]
   similarity TEXT_A TEXT_B [endpoint flags]
   chunkers --json
   export --chunker ID [--config F] --format NAME [--out F]
@@ -81,6 +86,8 @@ async function main(argv: string[]): Promise<number> {
       return exportCommand(rest);
     case "similarity":
       return similarityCommand(rest);
+    case "curve":
+      return curveCommand(rest);
     case undefined:
     case "help":
     case "--help":
@@ -123,16 +130,17 @@ async function extract(args: string[]): Promise<number> {
     json: { type: "boolean" },
     "max-bytes": { type: "string" },
     ocr: { type: "boolean" },
+    furniture: { type: "string" },
   });
   const file = oneFile(positionals);
   const maxBytes = maxBytesOf(values["max-bytes"]);
-  const doc = await loadDocument(
-    host,
-    file,
-    values.password,
+  const furniture = furnitureOf(values.furniture);
+  const doc = await loadDocument(host, file, {
+    password: values.password,
     maxBytes,
-    values.ocr ? OCR_ON_STDERR : undefined,
-  );
+    ocr: values.ocr ? OCR_ON_STDERR : undefined,
+    furniture,
+  });
   reportPages(doc);
   assertHasText(doc);
   await writePieces(process.stdout, [
@@ -156,10 +164,12 @@ async function chunk(args: string[]): Promise<number> {
     "doc-class": { type: "string" },
     collection: { type: "string" },
     ocr: { type: "boolean" },
+    furniture: { type: "string" },
     ...ENDPOINT_FLAG_OPTIONS,
   });
   const file = oneFile(positionals);
   const endpoints = endpointsFromFlags(values, process.env);
+  const furniture = furnitureOf(values.furniture);
   const format = values.format ?? "jsonl";
   if (format !== "jsonl" && format !== "csv")
     throw new UsageError(`unknown --format "${format}" (jsonl or csv)`);
@@ -189,6 +199,7 @@ async function chunk(args: string[]): Promise<number> {
       config,
       password: values.password,
       maxBytes,
+      furniture,
       ...(values.ocr ? { ocr: true, progress: (line: string) => process.stderr.write(line + "\n") } : {}),
     },
     (line) => process.stderr.write(`warning: ${line}\n`),
@@ -223,8 +234,10 @@ async function evalCommand(args: string[]): Promise<number> {
     retriever: { type: "string" },
     password: { type: "string" },
     "max-bytes": { type: "string" },
+    furniture: { type: "string" },
     ...ENDPOINT_FLAG_OPTIONS,
   });
+  const furniture = furnitureOf(values.furniture);
   if (!values.questions)
     throw new UsageError("missing --questions F (Chroma's CSV or the workbench's JSONL)");
   const endpoints = endpointsFromFlags(values, process.env);
@@ -235,7 +248,11 @@ async function evalCommand(args: string[]): Promise<number> {
   const maxBytes = maxBytesOf(values["max-bytes"]);
   const set = await readQuestionSet(values.questions);
   const docsDir = values["docs-dir"] ?? path.dirname(values.questions);
-  const docs = await loadCollection(host, set, positionals, docsDir, { password: values.password, maxBytes });
+  const docs = await loadCollection(host, set, positionals, docsDir, {
+    password: values.password,
+    maxBytes,
+    furniture,
+  });
   for (const doc of docs) reportPages(doc);
   host.setEndpoints(endpoints);
   await assertLocalEmbedderReady(endpoints);
@@ -286,8 +303,10 @@ async function sweepCommand(args: string[]): Promise<number> {
     workers: { type: "string" },
     password: { type: "string" },
     "max-bytes": { type: "string" },
+    furniture: { type: "string" },
     ...ENDPOINT_FLAG_OPTIONS,
   });
+  const furniture = furnitureOf(values.furniture);
   if (!values.space) throw new UsageError("missing --space F (a JSON sweep space, DESIGN §9)");
   const endpoints = endpointsFromFlags(values, process.env);
   const { k, retriever } = retrievalFlags(values, endpoints);
@@ -300,7 +319,11 @@ async function sweepCommand(args: string[]): Promise<number> {
   if (!set && positionals.length === 0)
     throw new UsageError("sweep needs documents: FILE arguments, or --questions naming them");
   const docsDir = values["docs-dir"] ?? (values.questions ? path.dirname(values.questions) : ".");
-  const docs = await loadCollection(host, set, positionals, docsDir, { password: values.password, maxBytes });
+  const docs = await loadCollection(host, set, positionals, docsDir, {
+    password: values.password,
+    maxBytes,
+    furniture,
+  });
   for (const doc of docs) reportPages(doc);
   if (set)
     new EvaluationHost(host).collection(
@@ -366,6 +389,46 @@ async function similarityCommand(args: string[]): Promise<number> {
   return 0;
 }
 
+/** --furniture drop|keep (DESIGN §12): page furniture left out of the text (the default) or kept. */
+function furnitureOf(value: string | undefined): FurnitureSetting {
+  if (value === undefined) return "drop";
+  if (!(FURNITURE_SETTINGS as readonly string[]).includes(value))
+    throw new UsageError(`--furniture must be drop or keep, got "${value}"`);
+  return value as FurnitureSetting;
+}
+
+/**
+ * `curve FILE` (DESIGN §12): the adjacent-sentence similarity curve the chart draws for the same
+ * document and embedder, one JSON line per gap {offset, value, start, end}.
+ */
+async function curveCommand(args: string[]): Promise<number> {
+  const { values, positionals } = parse(args, {
+    password: { type: "string" },
+    "max-bytes": { type: "string" },
+    furniture: { type: "string" },
+    ...ENDPOINT_FLAG_OPTIONS,
+  });
+  const file = oneFile(positionals);
+  const endpoints = endpointsFromFlags(values, process.env);
+  const furniture = furnitureOf(values.furniture);
+  const maxBytes = maxBytesOf(values["max-bytes"]);
+  host.setEndpoints(endpoints);
+  await assertLocalEmbedderReady(endpoints);
+  const doc = await loadDocument(host, file, { password: values.password, maxBytes, furniture });
+  reportPages(doc);
+  assertHasText(doc);
+  const curve = await host.similarityCurve(doc.id);
+  if (curve.warning) process.stderr.write(`warning: ${curve.warning}\n`);
+  process.stderr.write(`curve: ${curve.points.length} gaps, embedder ${curve.embedderLabel}\n`);
+  await writePieces(
+    process.stdout,
+    curve.points.map(
+      (p) => JSON.stringify({ offset: p.offset, value: p.value, start: p.start, end: p.end }) + "\n",
+    ),
+  );
+  return 0;
+}
+
 /** --workers N: a whole number from 1; by default the cores but one (at least 1). */
 function workersOf(value: string | undefined): number {
   if (value === undefined) return Math.max(1, availableParallelism() - 1);
@@ -389,7 +452,9 @@ async function batchCommand(args: string[]): Promise<number> {
     shard: { type: "string" },
     resume: { type: "boolean" },
     ocr: { type: "boolean" },
+    furniture: { type: "string" },
   });
+  const furniture = furnitureOf(values.furniture);
   if (!values.chunker && !values.config) throw new UsageError("missing --chunker ID");
   if (!values.out) throw new UsageError("missing --out DIR (the folder for the outputs and the manifest)");
   if (positionals.length === 0) throw new UsageError("missing DIR|FILE: the folders and files to chunk");
@@ -402,6 +467,7 @@ async function batchCommand(args: string[]): Promise<number> {
     resolvedConfig,
     maxBytes: DEFAULT_MAX_BYTES,
     ocr: values.ocr === true,
+    furniture,
     outDir: values.out,
     workers: workersOf(values.workers),
     shard: shardFlag(values.shard),

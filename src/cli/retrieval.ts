@@ -1,7 +1,7 @@
 /** What `eval` and `sweep` share: k and the retriever from flags, the question set, the documents it names. */
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
-import type { DocModel } from "../core/document";
+import type { DocModel, FurnitureSetting } from "../core/document";
 import { DEFAULT_K, RETRIEVERS, type RetrieverId } from "../core/eval/evaluate";
 import { QuestionSetError } from "../core/eval/errors";
 import { namedDocuments, namesDocument, parseQuestionSet, type QuestionSet } from "../core/eval/questions";
@@ -52,14 +52,14 @@ export async function loadCollection(
   set: QuestionSet | null,
   files: readonly string[],
   docsDir: string,
-  options: { password?: string | undefined; maxBytes: number },
+  options: { password?: string | undefined; maxBytes: number; furniture?: FurnitureSetting | undefined },
 ): Promise<DocModel[]> {
   const docs: DocModel[] = [];
-  for (const file of files) docs.push(await loadDocument(host, file, options.password, options.maxBytes));
+  for (const file of files) docs.push(await loadDocument(host, file, options));
   for (const name of set ? namedDocuments(set) : []) {
     if (docs.some((d) => namesDocument(d, name))) continue;
     const file = await findInFolder(docsDir, name);
-    docs.push(await loadDocument(host, file, options.password, options.maxBytes));
+    docs.push(await loadDocument(host, file, options));
   }
   return docs;
 }

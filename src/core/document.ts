@@ -60,7 +60,31 @@ export interface Heading {
  * The extraction's version: bumped whenever what extraction produces changes (text, runs, boxes,
  * headings), so stored models (the workspace's) are extracted again rather than shown stale.
  */
-export const DOC_MODEL_VERSION = 1;
+export const DOC_MODEL_VERSION = 2;
+
+/** Whether page furniture is left out of `DocModel.text` (the default) or kept in it as ordinary text. */
+export type FurnitureSetting = "drop" | "keep";
+
+export const FURNITURE_SETTINGS: readonly FurnitureSetting[] = ["drop", "keep"];
+
+export type FurnitureKind = "header" | "footer" | "page-number";
+
+/**
+ * A running header, footer or page number found on a page (one per line, or the page-number item
+ * of a header line), with its rectangle on the displayed page.
+ */
+export interface Furniture {
+  page: number;
+  kind: FurnitureKind;
+  text: string;
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+  /** [start, end) into `text` while the furniture is in it (setting "keep"); absent once dropped. */
+  start?: number;
+  end?: number;
+}
 
 export interface DocModel {
   /** sha256 of the file bytes, lower-case hex. */
@@ -70,6 +94,12 @@ export interface DocModel {
   pages: PageInfo[];
   runs: TextRun[];
   headings: Heading[];
+  /** Running heads, footers and page numbers (PDFs); absent or empty for text input. */
+  furniture?: Furniture[];
+  /** Which furniture setting made `text`; absent means nothing was found to leave out. */
+  furnitureSetting?: FurnitureSetting;
+  /** Table-of-contents and index lines (title, leader, page number), kept in `text`, sorted and disjoint. */
+  tocSpans?: { start: number; end: number }[];
 }
 
 /** A rectangle on one page, in displayed-page points (origin top-left). */

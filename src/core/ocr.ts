@@ -5,6 +5,7 @@
  * and the document's id gains ":ocr" — its text differs, so its caches must too. Pure: the
  * recognizing (tesseract.js, in a worker or a Node thread) happens elsewhere.
  */
+import { KEEP_ID_SUFFIX } from "./furniture";
 import type { DocModel, PageInfo, TextRun } from "./document";
 
 /** One recognized word: its text, its box in image pixels, its confidence (0–100). */
@@ -109,12 +110,40 @@ export function applyOcr(doc: DocModel, recognized: readonly OcrPage[]): DocMode
   const shiftOf = (offset: number) => shifts.find((s) => offset >= s.from && offset <= s.to)?.delta ?? 0;
   return {
     ...doc,
-    id: doc.id.endsWith(OCR_ID_SUFFIX) ? doc.id : doc.id + OCR_ID_SUFFIX,
+    id: ocrId(doc.id),
     text,
     pages,
     runs,
     headings: doc.headings.map((h) => ({ ...h, start: h.start + shiftOf(h.start) })),
+    ...(doc.furniture
+      ? {
+          furniture: doc.furniture.map((f) =>
+            f.start !== undefined && f.end !== undefined
+              ? { ...f, start: f.start + shiftOf(f.start), end: f.end + shiftOf(f.start) }
+              : f,
+          ),
+        }
+      : {}),
+    ...(doc.tocSpans
+      ? {
+          tocSpans: doc.tocSpans.map((s) => ({
+            start: s.start + shiftOf(s.start),
+            end: s.end + shiftOf(s.start),
+          })),
+        }
+      : {}),
   };
+}
+
+/**
+ * The id of a document with OCR'd pages: ":ocr" after the file's hash and before the furniture
+ * setting's ":keep", so OCR then the setting and the setting then OCR name one model alike.
+ */
+function ocrId(id: string): string {
+  if (id.endsWith(OCR_ID_SUFFIX) || id.includes(OCR_ID_SUFFIX + KEEP_ID_SUFFIX)) return id;
+  return id.endsWith(KEEP_ID_SUFFIX)
+    ? id.slice(0, -KEEP_ID_SUFFIX.length) + OCR_ID_SUFFIX + KEEP_ID_SUFFIX
+    : id + OCR_ID_SUFFIX;
 }
 
 /** The pages OCR could read: those with no text layer. */

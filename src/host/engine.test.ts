@@ -6,6 +6,7 @@ import type { DocModel } from "../core/document";
 import { EngineHost, stableJson, type ModelCache } from "./engine";
 import { InputError } from "./errors";
 import { readWordVectorsFile } from "../cli/wordVectorsFile";
+import { furniturePdf } from "../../test/fixtures/pdfs";
 
 const text = Array.from({ length: 30 }, (_, i) =>
   i < 15 ? `Cats purr and cats nap in the sun ${i}.` : `Bonds and rates moved in the market ${i}.`,
@@ -65,7 +66,10 @@ describe("EngineHost", () => {
     const pdf = await samplePdfBytes();
     const first = await host.open(pdf, { name: "a.pdf", kind: "pdf" }, { cache });
     await new Promise((r) => setTimeout(r, 10));
-    expect(stored.get(first.id)).toBe(first);
+    // The stored model is extraction's (furniture in its text); the one opened applies the setting.
+    expect(stored.get(first.id)?.text).toBe(first.text);
+    expect(stored.get(first.id)?.furnitureSetting).toBe("keep");
+    expect(first.furnitureSetting).toBe("drop");
     const again = await new EngineHost(async () => {
       throw new Error("must not extract");
     }).open(pdf, { name: "renamed.pdf", kind: "pdf" }, { cache });
@@ -75,6 +79,34 @@ describe("EngineHost", () => {
     await new Promise((r) => setTimeout(r, 10));
     expect(stored.size).toBe(0);
     expect(extractions).toBe(2);
+  });
+
+  it("switches a document's furniture setting without extracting again, and names it in the run's stats", async () => {
+    let extractions = 0;
+    const host = new EngineHost(async (b, o) => {
+      extractions++;
+      return extractPdfBytes(b, o);
+    });
+    const fx = await furniturePdf({ pages: 4, numbers: true, footer: true });
+    const drop = await host.open(fx.bytes, { name: "m.pdf", kind: "pdf" });
+    const keep = await host.open(fx.bytes, { name: "m.pdf", kind: "pdf", furniture: "keep" });
+    expect(extractions).toBe(1);
+    expect(keep.id).toBe(`${drop.id}:keep`);
+    expect(keep.text.length).toBeGreaterThan(drop.text.length);
+    const runDrop = await host.ranges({
+      docId: drop.id,
+      chunker: "token",
+      config: { chunk_size: 20, overlap: 0 },
+    });
+    const runKeep = await host.ranges({
+      docId: keep.id,
+      chunker: "token",
+      config: { chunk_size: 20, overlap: 0 },
+    });
+    expect(runDrop.stats["document.furniture"]).toBe("drop");
+    expect(runKeep.stats["document.furniture"]).toBe("keep");
+    expect(runDrop.chunks.some((c) => c.text.includes("Company confidential"))).toBe(false);
+    expect(runKeep.chunks.some((c) => c.text.includes("Company confidential"))).toBe(true);
   });
 
   it("refuses files of no known kind and bad UTF-8 with an input error", async () => {

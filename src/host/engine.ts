@@ -5,10 +5,11 @@
  * stages of DESIGN §3 with an AbortSignal end to end, remembers recent runs so the later stages do
  * not run the chunker again, and meters LLM tokens.
  */
+import { applyFurnitureSetting } from "../core/furniture";
 import { applyOcr, type OcrPage } from "../core/ocr";
 import { sha256Hex } from "../core/text/hash";
 import type { ChunkRun, RunContext } from "../core/chunk";
-import type { DocModel } from "../core/document";
+import type { DocModel, FurnitureSetting } from "../core/document";
 import {
   createRunContext,
   runRanges,
@@ -46,6 +47,8 @@ export interface OpenRequest {
   encoding?: EncodingName;
   /** Pages recognized by OCR: merged into the extracted model, whose id gains ":ocr" (§10). */
   ocr?: OcrPage[];
+  /** Page furniture left out of the text (the default) or kept in it (DESIGN §12). */
+  furniture?: FurnitureSetting;
 }
 
 /** Extracted models kept between sessions (the browser's IndexedDB), by document id. */
@@ -60,6 +63,8 @@ const MAX_RUNS = 12;
 
 export class EngineHost {
   private readonly documents = new Map<string, DocModel>();
+  /** Extracted models by file hash, furniture in their text: a change of the furniture setting derives, never extracts. */
+  private readonly extracted = new Map<string, DocModel>();
   private readonly encoded = new EncodedTextCache(MAX_DOCUMENTS * 2);
   private readonly runs = new Map<string, ChunkRun>();
   private readonly inFlight = new Map<string, Promise<ChunkRun>>();
@@ -83,12 +88,27 @@ export class EngineHost {
     } = {},
   ): Promise<DocModel> {
     const cache = request.password === undefined ? options.cache : undefined;
-    const cached = cache ? await cache.get(await sha256Hex(bytes)) : undefined;
+    const hash = await sha256Hex(bytes);
+    // A password's document is held neither here nor in the cache: a wrong password must fail again.
+    const held = request.password === undefined ? this.extracted.get(hash) : undefined;
+    const cached = held ?? (cache ? await cache.get(hash) : undefined);
     // The name is the one the user opened it under now (the same bytes may have been stored under another).
-    const base = cached ? { ...cached, name: request.name } : await this.extract(bytes, request, options);
+    const base =
+      cached && cached.name === request.name
+        ? cached
+        : cached
+          ? { ...cached, name: request.name }
+          : await this.extract(bytes, request, options);
     // Stored after the answer goes out: the clone into IndexedDB must not delay the first pages.
     if (cache && !cached) setTimeout(() => void cache.put(base), 0);
-    const doc = request.ocr?.length ? applyOcr(base, request.ocr) : base;
+    if (request.password === undefined) {
+      this.extracted.delete(hash);
+      this.extracted.set(hash, base);
+    }
+    while (this.extracted.size > this.maxDocuments)
+      this.extracted.delete(this.extracted.keys().next().value!);
+    const full = request.ocr?.length ? applyOcr(base, request.ocr) : base;
+    const doc = applyFurnitureSetting(full, request.furniture ?? "drop");
     this.keep(doc);
     if (request.encoding) this.encodeAhead(doc, request.encoding);
     return doc;
@@ -205,6 +225,8 @@ export class EngineHost {
     } finally {
       if (this.inFlight.get(key) === pending) this.inFlight.delete(key);
     }
+    // The document setting the run read its text under, named beside the seed's stats (DESIGN §12).
+    run = { ...run, stats: { ...run.stats, "document.furniture": doc.furnitureSetting ?? "drop" } };
     this.runs.delete(key);
     this.runs.set(key, run);
     while (this.runs.size > MAX_RUNS) this.runs.delete(this.runs.keys().next().value!);

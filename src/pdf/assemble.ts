@@ -174,7 +174,8 @@ function collectPieces(
     };
     if (prev) {
       piece.breakBefore = pendingEOL || startsNewLine(prev, piece, lineRtl);
-      piece.spaceBefore = !piece.breakBefore && (pendingSpace || lead > 0 || apart(prev, piece));
+      piece.spaceBefore =
+        !piece.breakBefore && (pendingSpace || lead > 0 || apart(prev, piece) || isNoteMarker(prev, piece));
     }
     lineRtl = (lineRtl && !piece.breakBefore) || piece.hasRtl;
     pieces.push(piece);
@@ -215,6 +216,23 @@ function startsNewLine(a: Piece, b: Piece, lineRtl: boolean): boolean {
 }
 
 /** Whether two items on one line stand apart by more than a word-space fraction of the font size. */
+/** Raised this far (in the previous item's font sizes) and this much smaller, digits are a note marker. */
+const MARKER_RISE = 0.2;
+const MARKER_SIZE = 0.85;
+
+/**
+ * A footnote marker set as a raised, smaller number right after a word ("modem.¹"): a word of its
+ * own, as poppler reads it, so "modem." and "1" are not glued into one word ("modem.1"). Letters
+ * raised inside a word (the A of LaTeX) stay joined.
+ */
+function isNoteMarker(a: Piece, b: Piece): boolean {
+  if (!/^\p{Nd}+$/u.test(b.text) || !/\p{L}[.,;:!?)”’"]?$/u.test(a.text)) return false;
+  if (b.frame.fontSize > MARKER_SIZE * a.frame.fontSize) return false;
+  const [, shift] = project(a.frame, b, b.from);
+  // The frame's normal points up from the baseline: a raised marker is a positive shift.
+  return shift > MARKER_RISE * a.frame.fontSize;
+}
+
 function apart(a: Piece, b: Piece): boolean {
   const [bFrom] = project(a.frame, b, b.from);
   const [bTo] = project(a.frame, b, b.to);

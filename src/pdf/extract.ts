@@ -7,11 +7,12 @@
 import type * as Pdfjs from "pdfjs-dist";
 import type { PDFDocumentProxy, PDFPageProxy, PageViewport } from "pdfjs-dist";
 import type { DocumentInitParameters, TextContent, TextItem } from "pdfjs-dist/types/src/display/api";
-import type { DocModel, Heading, PageInfo, TextRun } from "../core/document";
+import type { DocModel, Furniture, Heading, PageInfo, TextRun } from "../core/document";
 import { sha256Hex } from "../core/text/hash";
 import { assemblePage } from "./assemble";
 import { roundCoord } from "./geometry";
 import { abortError, looksLikePdf, PdfError, pdfjsOpenError } from "./errors";
+import { findFurniture, findTocLines, type FurnitureMark } from "./furniture";
 import { headingsFromFontSizes, headingsFromOutline, type DocLine, type OutlineTarget } from "./headings";
 import { resolveOutline } from "./outline";
 
@@ -191,19 +192,29 @@ async function readPages(
   return out;
 }
 
-/** Pages in order → the document's text (pages with text joined by a blank line), pages, runs and lines. */
-function joinPages(extracts: Iterable<PageExtract>): {
+/**
+ * Pages in order → the document's text (pages with text joined by a blank line), pages, runs and
+ * lines, with each page's furniture (`marks`, page-local, in the text) and table-of-contents lines.
+ */
+function joinPages(
+  extracts: readonly PageExtract[],
+  marks: readonly (readonly FurnitureMark[])[],
+): {
   text: string;
   pages: PageInfo[];
   runs: TextRun[];
   lines: DocLine[];
+  furniture: Furniture[];
+  tocSpans: { start: number; end: number }[];
 } {
   const parts: string[] = [];
   let length = 0;
   const pages: PageInfo[] = [];
   const runs: TextRun[] = [];
   const lines: DocLine[] = [];
-  for (const page of extracts) {
+  const furniture: Furniture[] = [];
+  const tocSpans: { start: number; end: number }[] = [];
+  extracts.forEach((page, index) => {
     const info = { ...page.info, textStart: length, textEnd: length };
     if (page.text.length > 0) {
       if (length > 0) {
@@ -217,10 +228,38 @@ function joinPages(extracts: Iterable<PageExtract>): {
       info.textEnd = length;
       for (const run of page.runs) runs.push({ ...run, start: run.start + base, end: run.end + base });
       for (const line of page.lines) lines.push({ ...line, start: line.start + base, end: line.end + base });
+      for (const mark of marks[index] ?? []) furniture.push(furnitureOf(page, mark, base));
+      for (const span of findTocLines(page.text, page.lines))
+        tocSpans.push({ start: span.start + base, end: span.end + base });
     }
     pages.push(info);
+  });
+  return { text: parts.join(""), pages, runs, lines, furniture, tocSpans };
+}
+
+function furnitureOf(page: PageExtract, mark: FurnitureMark, base: number): Furniture {
+  let x0 = Infinity;
+  let y0 = Infinity;
+  let x1 = -Infinity;
+  let y1 = -Infinity;
+  for (let r = mark.firstRun; r <= mark.lastRun; r++) {
+    const run = page.runs[r]!;
+    x0 = Math.min(x0, run.x0);
+    y0 = Math.min(y0, run.y0);
+    x1 = Math.max(x1, run.x1);
+    y1 = Math.max(y1, run.y1);
   }
-  return { text: parts.join(""), pages, runs, lines };
+  return {
+    page: page.info.number,
+    kind: mark.kind,
+    text: page.text.slice(mark.start, mark.end),
+    x0,
+    y0,
+    x1,
+    y1,
+    start: mark.start + base,
+    end: mark.end + base,
+  };
 }
 
 async function extractOpen(pdf: PDFDocumentProxy, id: string, options: ExtractOptions): Promise<DocModel> {
@@ -231,19 +270,21 @@ async function extractOpen(pdf: PDFDocumentProxy, id: string, options: ExtractOp
     ...(options.signal ? { signal: options.signal } : {}),
     onPage: () => options.onProgress?.(++done, total),
   });
-  return finishDocument(pdf, id, options, joinPages(extracts));
+  return finishDocument(pdf, id, options, extracts);
 }
 
-/** Page labels and headings (outline, else font sizes): what needs the whole document. */
+/**
+ * Page labels, furniture and headings (outline, else font sizes): what needs the whole document.
+ * The model keeps its furniture in `text` (setting "keep"); core/furniture derives the default.
+ */
 async function finishDocument(
   pdf: PDFDocumentProxy,
   id: string,
   options: ExtractOptions,
-  joined: ReturnType<typeof joinPages>,
+  extracts: readonly PageExtract[],
 ): Promise<DocModel> {
   const { signal } = options;
   const warn = options.onWarning ?? ((): void => {});
-  const { text, pages, runs, lines } = joined;
   if (signal?.aborted) throw abortError(signal);
   let labels: string[] | null = null;
   try {
@@ -251,18 +292,41 @@ async function finishDocument(
   } catch (err) {
     warn(`page labels ignored: ${messageOf(err)}`);
   }
-  if (labels) {
-    labels.forEach((label, i) => {
-      const page = pages[i];
-      if (page && typeof label === "string" && label !== "") page.label = label;
-    });
-  }
+  const labelOf = (i: number): string | undefined => {
+    const label = labels?.[i];
+    return typeof label === "string" && label !== "" ? label : undefined;
+  };
+  const marks = findFurniture(
+    extracts.map((page, i) => ({
+      number: page.info.number,
+      ...(labelOf(i) !== undefined ? { label: labelOf(i)! } : {}),
+      height: page.info.height,
+      text: page.text,
+      runs: page.runs,
+      lines: page.lines,
+    })),
+  );
+  const { text, pages, runs, lines, furniture, tocSpans } = joinPages(extracts, marks);
+  pages.forEach((page, i) => {
+    const label = labelOf(i);
+    if (label !== undefined) page.label = label;
+  });
 
   const headings = await findHeadings(pdf, { text, pages, runs }, lines, warn);
   // Aborting destroys the document, which fails the label and outline calls above: that result
   // (with its warnings) must not pass for a complete extraction.
   if (signal?.aborted) throw abortError(signal);
-  return { id, name: options.name, text, pages, runs, headings };
+  return {
+    id,
+    name: options.name,
+    text,
+    pages,
+    runs,
+    headings,
+    furniture,
+    furnitureSetting: "keep",
+    tocSpans,
+  };
 }
 
 /**
@@ -323,7 +387,7 @@ export async function extractPdfFromParts(
     const extracts = parts.flat();
     if (extracts.length !== pdf.numPages)
       throw new Error(`the parts hold ${extracts.length} pages of ${pdf.numPages}: a part is missing`);
-    return finishDocument(pdf, id, options, joinPages(extracts));
+    return finishDocument(pdf, id, options, extracts);
   });
 }
 

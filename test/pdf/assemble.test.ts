@@ -85,6 +85,25 @@ describe("assemblePage", () => {
     expect(page.text).toBe("Gal* andso");
   });
 
+  it("sets a raised footnote number apart from the word before it, as poppler reads it", () => {
+    const page = assemblePage(
+      [
+        item("modem.", 72, 700), // ends at 102
+        item("1", 102, 704, { size: 7 }), // raised, smaller, touching: a note marker
+        item("Next", 120, 700),
+        item("x", 160, 700), // ends at 165
+        item("2", 165, 704, { size: 7 }), // raised after a letter too (an exponent reads the same)
+      ],
+      styles,
+      viewport,
+      1,
+    );
+    expect(page.text).toBe("modem. 1 Next x 2");
+    // Same size and baseline: an ordinary number run on from a word stays glued.
+    const glued = assemblePage([item("item", 72, 700), item("12", 92, 700)], styles, viewport, 1);
+    expect(glued.text).toBe("item12");
+  });
+
   it("trims an item's whitespace and shrinks its box proportionally", () => {
     const page = assemblePage([item("  abcd  ", 100, 700, { width: 80 })], styles, viewport, 1);
     expect(page.text).toBe("abcd");

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { textDocModel, type DocModel } from "../../src/core/document";
 import { createRunContext, runChunker } from "../../src/core/engine";
-import { DEFAULT_EMBEDDING_TOKEN_LIMIT, runQuality } from "../../src/core/quality/runQuality";
+import { DEFAULT_EMBEDDING_TOKEN_LIMIT, runQuality, spanShare } from "../../src/core/quality/runQuality";
 import { markdownHeadings } from "../../src/core/text/markdown";
 import { chunkOf, partition } from "./helpers";
 
@@ -134,5 +134,43 @@ describe("the engine's runs carry their quality", () => {
     const run = await runChunker(d, "token", { chunk_size: 40, overlap: 0 }, createRunContext());
     expect(run.quality!.coverage.redundancy).toBe(0);
     expect(run.quality!.overlap.totalChars).toBe(0);
+  });
+});
+
+describe("spanShare and the table-of-contents label", () => {
+  it("measures how much of a range sorted spans cover", () => {
+    const spans = [
+      { start: 0, end: 10 },
+      { start: 20, end: 30 },
+    ];
+    expect(spanShare(spans, 0, 10)).toBe(1);
+    expect(spanShare(spans, 5, 25)).toBe(0.5);
+    expect(spanShare(spans, 10, 20)).toBe(0);
+    expect(spanShare(spans, 3, 3)).toBe(0);
+  });
+
+  it("labels a chunk that is mostly table of contents, and only such a chunk", () => {
+    const text =
+      "1 Introduction . . . . . . 1\n2 Objects . . . . . . . . 7\n\nThe body text of the manual starts here.";
+    const tocEnd = text.indexOf("\n\n");
+    const doc = { ...textDocModel("d", "d.txt", text), tocSpans: [{ start: 0, end: tocEnd }] };
+    const chunks = [
+      { start: 0, end: tocEnd },
+      { start: tocEnd + 2, end: text.length },
+    ].map((r, index) => ({
+      id: `c${index}`,
+      index,
+      ...r,
+      prefixChars: 0,
+      text: text.slice(r.start, r.end),
+      tokens: 5,
+      pages: [],
+      boxes: [],
+      flags: [],
+      meta: {},
+    }));
+    const q = runQuality(doc, { chunker: "token", config: { chunk_size: 100 }, chunks, stats: {} });
+    expect(q.chunks[0]!.flags).toContain("table-of-contents");
+    expect(q.chunks[1]!.flags).not.toContain("table-of-contents");
   });
 });

@@ -15,6 +15,7 @@ import { useSimilarityCurve } from "../engine/queries";
 import { useHover } from "../state/hover";
 import { useWorkbench } from "../state/store";
 import type { CurvePoint } from "./SimilarityChart";
+import { pointsOutsideSpans, shownPositions } from "./tocGaps";
 
 // recharts loads after the first paint (see QualityPanel).
 const SimilarityChart = lazy(() => import("./SimilarityChart").then((m) => ({ default: m.SimilarityChart })));
@@ -119,28 +120,43 @@ export function SimilarityPanel({
   );
 
   // The points keep their identity while the curve does (the adjacent curve across every run of a
-  // document): the chart then redraws only the run's boundaries, never its line.
+  // document): the chart then redraws only the run's boundaries, never its line. Gaps inside the
+  // table of contents or the index are set apart from the axis (DESIGN §12).
   const source = curve?.points;
+  const tocSpans = doc?.tocSpans;
+  const axis = useMemo(() => pointsOutsideSpans(source ?? [], tocSpans), [source, tocSpans]);
   const points: CurvePoint[] = useMemo(
-    () => (source ? source.map((p) => ({ value: p.value })) : []),
-    [source],
+    () => (source ? axis.shown.map((i) => ({ value: source[i]!.value })) : []),
+    [source, axis],
+  );
+  const boundariesShown = useMemo(
+    () => (curve ? shownPositions(curve.boundaries, axis.shown) : []),
+    [curve, axis],
+  );
+  const boundariesBShown = useMemo(
+    () => (boundariesB ? shownPositions(boundariesB, axis.shown) : undefined),
+    [boundariesB, axis],
   );
 
   // Handlers read the latest curve and run through a ref, so their identity never changes and
   // the chart's memo holds across runs.
-  const latest = useRef({ curve, run, doc });
+  const latest = useRef({ curve, run, doc, axis });
   useLayoutEffect(() => {
-    latest.current = { curve, run, doc };
-  }, [curve, run, doc]);
-  const labelOf = useCallback((i: number) => {
-    const p = latest.current.curve?.points[i];
-    return p ? gapLabel(latest.current.doc?.text, p, i) : "";
+    latest.current = { curve, run, doc, axis };
+  }, [curve, run, doc, axis]);
+  const pointAt = (shownIndex: number) => {
+    const i = latest.current.axis.shown[shownIndex];
+    return i === undefined ? undefined : { i, p: latest.current.curve?.points[i] };
+  };
+  const labelOf = useCallback((shownIndex: number) => {
+    const at = pointAt(shownIndex);
+    return at?.p ? gapLabel(latest.current.doc?.text, at.p, at.i) : "";
   }, []);
 
   const onHover = useCallback(
-    (i: number | null) => {
-      const { curve, doc } = latest.current;
-      const p = i === null ? undefined : curve?.points[i];
+    (shownIndex: number | null) => {
+      const { doc } = latest.current;
+      const p = shownIndex === null ? undefined : pointAt(shownIndex)?.p;
       if (!p || !doc) return setHoverRange(null);
       const start = p.start ?? p.offset;
       const end = p.end ?? p.offset + 1;
@@ -155,9 +171,9 @@ export function SimilarityPanel({
     [setHoverRange],
   );
   const onClick = useCallback(
-    (i: number) => {
-      const { curve, run } = latest.current;
-      const p = curve?.points[i];
+    (shownIndex: number) => {
+      const { run } = latest.current;
+      const p = pointAt(shownIndex)?.p;
       if (!p || !run) return;
       const chunk = chunkAt(run.chunks, p.offset);
       if (chunk) selectChunk(chunk.id, true);
@@ -190,14 +206,18 @@ export function SimilarityPanel({
       <SimilarityChart
         points={points}
         labelOf={labelOf}
-        boundaries={curve.boundaries}
-        boundariesB={boundariesB}
+        boundaries={boundariesShown}
+        boundariesB={boundariesBShown}
         threshold={curve.threshold}
         onThresholdChange={curve.onThreshold}
         handleHint={curve.hint}
         onHoverPoint={onHover}
         onClickPoint={onClick}
-        title={curve.title}
+        title={
+          axis.setApart > 0
+            ? `${curve.title} · ${axis.setApart.toLocaleString("en")} table-of-contents and index gaps set apart`
+            : curve.title
+        }
       />
     </Suspense>
   );

@@ -18,6 +18,7 @@ import {
   ConfigImportError,
   exportChunks,
   exportConfig,
+  type ExportDocumentSettings,
   formatsFor,
   importConfig,
   SecretInConfigError,
@@ -80,6 +81,7 @@ function render(
   chunks: readonly Chunk[] | undefined,
   docName: string,
   records: RecordOptions,
+  documentSettings: ExportDocumentSettings | undefined,
 ): Rendered {
   const { format } = choice;
   if (choice.kind === "chunks") {
@@ -94,7 +96,7 @@ function render(
   try {
     return {
       ok: true,
-      text: exportConfig(format.id, chunker, config),
+      text: exportConfig(format.id, chunker, config, documentSettings),
       fileName: `${chunker}.${format.id === "json" ? "workbench" : format.id}.${format.extension}`,
       mime: format.mime,
     };
@@ -111,7 +113,8 @@ function render(
 function useCurrentRun(): { run: ChunkRun | undefined; docName: string; doc: DocModel | undefined } {
   const client = useQueryClient();
   const displayedKey = useWorkbench((s) => s.displayedKey);
-  const attempts = useWorkbench((s) => s.docs.find((d) => d.key === s.displayedKey)?.passwordAttempts ?? 0);
+  const shown = useWorkbench((s) => s.docs.find((d) => d.key === s.displayedKey));
+  const extractKey = shown ? queryKeys.extractOf(shown) : queryKeys.extract(displayedKey, 0);
   const docName = useWorkbench((s) => s.docs.find((d) => d.key === s.displayedKey)?.name ?? "document");
   const chunker = useWorkbench((s) => s.chunker);
   const config = useWorkbench(currentConfig);
@@ -120,11 +123,14 @@ function useCurrentRun(): { run: ChunkRun | undefined; docName: string; doc: Doc
     (onChange: () => void) => client.getQueryCache().subscribe(onChange),
     [client],
   );
-  const doc = client.getQueryData<DocModel>(queryKeys.extract(displayedKey, attempts));
+  const doc = client.getQueryData<DocModel>(extractKey);
+  const extractKeyJson = JSON.stringify(extractKey);
   const snapshot = useCallback(() => {
-    const doc = client.getQueryData<DocModel>(queryKeys.extract(displayedKey, attempts));
+    const doc = client.getQueryData<DocModel>(
+      JSON.parse(extractKeyJson) as ReturnType<typeof queryKeys.extract>,
+    );
     return doc ? client.getQueryData<ChunkRun>(queryKeys.run(doc.id, chunker, config, revision)) : undefined;
-  }, [client, displayedKey, attempts, chunker, config, revision]);
+  }, [client, extractKeyJson, chunker, config, revision]);
   const run = useSyncExternalStore(subscribe, snapshot);
   return { run, docName, doc };
 }
@@ -145,7 +151,16 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
   }, [formatId, configFormats]);
 
   const rendered = useMemo(
-    () => render(choice, chunker, config, run?.chunks, docName, doc ? recordOptionsFor(doc, chunker) : {}),
+    () =>
+      render(
+        choice,
+        chunker,
+        config,
+        run?.chunks,
+        docName,
+        doc ? recordOptionsFor(doc, chunker) : {},
+        doc && doc.pages.length > 0 ? { furniture: doc.furnitureSetting ?? "drop" } : undefined,
+      ),
     [choice, chunker, config, run, docName, doc],
   );
 

@@ -28,6 +28,7 @@ const FLAG_CODE: Record<QualityFlag, string> = {
   "under-min": "<",
   "over-max": ">",
   "over-embedding-limit": "E",
+  "table-of-contents": "T",
 };
 
 export function QualityTable({ chunks, rows }: { chunks: readonly Chunk[]; rows: readonly ChunkQuality[] }) {

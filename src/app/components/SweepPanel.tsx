@@ -103,7 +103,7 @@ function StartLine({ doc }: { doc: DocModel | undefined }) {
     if (!preview.ok) return;
     const wb = useWorkbench.getState();
     const open = wb.docs.flatMap((d) => {
-      const model = queryClient.getQueryData<DocModel>(queryKeys.extract(d.key, d.passwordAttempts));
+      const model = queryClient.getQueryData<DocModel>(queryKeys.extractOf(d));
       return model ? [model] : [];
     });
     const inputs = sweepInputs(set, k, retriever, doc, open);

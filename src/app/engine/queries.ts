@@ -12,7 +12,7 @@ import { create } from "zustand";
 import type { ChunkRun, ConfigProblem } from "../../core/chunk";
 import { getChunkerMeta } from "../../core/chunkers/metas";
 import { resolveConfig } from "../../core/config";
-import type { DocModel } from "../../core/document";
+import type { DocModel, FurnitureSetting } from "../../core/document";
 import type { CoherenceStage } from "../../core/engine";
 import type { RunQuality } from "../../core/quality/runQuality";
 import type { SimilarityCurve } from "../../core/similarity/adjacent";
@@ -35,8 +35,15 @@ type Config = Record<string, unknown>;
 
 /** Every react-query key the app uses: stages of a run share the run's key as their prefix. */
 export const queryKeys = {
-  extract: (docKey: string | null, passwordAttempts: number, ocrPages = 0) =>
-    ["extract", docKey, passwordAttempts, ocrPages] as const,
+  extract: (
+    docKey: string | null,
+    passwordAttempts: number,
+    ocrPages = 0,
+    furniture: FurnitureSetting = "drop",
+  ) => ["extract", docKey, passwordAttempts, ocrPages, furniture] as const,
+  /** The extraction key of an open document as it is now (password tries, OCR'd pages, furniture setting). */
+  extractOf: (doc: Pick<OpenDocument, "key" | "passwordAttempts" | "ocr" | "furniture">) =>
+    queryKeys.extract(doc.key, doc.passwordAttempts, doc.ocr?.length ?? 0, doc.furniture ?? "drop"),
   run: (docId: string | null, chunker: string, config: Config, endpointsRevision: number) =>
     ["run", docId, chunker, config, endpointsRevision] as const,
   runScores: (docId: string | null, chunker: string, config: Config, endpointsRevision: number) =>
@@ -75,7 +82,18 @@ function currentEncoding(chunker: string, config: Config): EncodingName {
 
 export function useDocumentExtraction(doc: OpenDocument | undefined) {
   return useQuery<DocModel, Error>({
-    queryKey: queryKeys.extract(doc?.key ?? null, doc?.passwordAttempts ?? 0, doc?.ocr?.length ?? 0),
+    queryKey: queryKeys.extract(
+      doc?.key ?? null,
+      doc?.passwordAttempts ?? 0,
+      doc?.ocr?.length ?? 0,
+      doc?.furniture ?? "drop",
+    ),
+    // A change of the furniture setting keeps the document on screen while the worker derives the other text.
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[1] === (doc?.key ?? null) &&
+      previousQuery?.queryKey[3] === (doc?.ocr?.length ?? 0)
+        ? previous
+        : undefined,
     enabled: doc !== undefined,
     staleTime: Infinity,
     gcTime: Infinity,
@@ -91,6 +109,7 @@ export function useDocumentExtraction(doc: OpenDocument | undefined) {
           encoding: currentEncoding(useWorkbench.getState().chunker, currentConfig(useWorkbench.getState())),
           ...(d.password !== undefined ? { password: d.password } : {}),
           ...(d.ocr ? { ocr: d.ocr } : {}),
+          furniture: d.furniture ?? "drop",
         },
         (done, total) => report(d.key, done, total),
         signal,

@@ -8,7 +8,7 @@
  */
 import * as Comlink from "comlink";
 import type { ChunkRun } from "../../core/chunk";
-import type { DocModel } from "../../core/document";
+import type { DocModel, FurnitureSetting } from "../../core/document";
 import type { CoherenceStage } from "../../core/engine";
 import type { DocumentKind } from "../../core/fileKind";
 import type { OcrPage } from "../../core/ocr";
@@ -49,6 +49,8 @@ export interface OpenInput {
   encoding?: EncodingName;
   /** Pages recognized by OCR, merged into the model in the worker. */
   ocr?: OcrPage[];
+  /** Page furniture left out of the text (the default) or kept. */
+  furniture?: FurnitureSetting;
 }
 
 /** Opens a document in the engine worker, which extracts and keeps it; the page gets one copy. */

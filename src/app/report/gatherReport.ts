@@ -58,7 +58,7 @@ export function gatherReportSources(client: QueryClient): Gathered {
   const wb = useWorkbench.getState();
   const source = wb.docs.find((d) => d.key === wb.displayedKey);
   if (!source) return { ok: false, reason: "no document on screen yet" };
-  const doc = client.getQueryData<DocModel>(queryKeys.extract(source.key, source.passwordAttempts));
+  const doc = client.getQueryData<DocModel>(queryKeys.extractOf(source));
   if (!doc) return { ok: false, reason: "the document is still being read" };
   const config = currentConfig(wb);
   const runA = cachedRun(client, doc.id, wb.chunker, config);

@@ -6,6 +6,7 @@ import { create } from "zustand";
 import { getChunkerMeta, DEFAULT_CHUNKER } from "../../core/chunkers/metas";
 import type { DocumentKind } from "../../core/fileKind";
 import type { OcrPage } from "../../core/ocr";
+import type { FurnitureSetting } from "../../core/document";
 import type { HierarchyView } from "../viewer/ViewerToolbar";
 import type { ZoomState } from "../viewer/zoom";
 
@@ -22,6 +23,8 @@ export interface OpenDocument {
   passwordAttempts: number;
   /** The pages OCR recognized (the user asked for it): merged into the model, its id + ":ocr". */
   ocr?: OcrPage[];
+  /** Page furniture left out of the text (the default) or kept: a setting of this document (DESIGN §12). */
+  furniture?: FurnitureSetting;
 }
 
 interface DocumentsSlice {
@@ -33,6 +36,7 @@ interface DocumentsSlice {
   openDocument(doc: Omit<OpenDocument, "key" | "passwordAttempts">): string;
   setPassword(key: string, password: string): void;
   setOcr(key: string, pages: OcrPage[]): void;
+  setFurniture(key: string, setting: FurnitureSetting): void;
   selectDocument(key: string): void;
   markDisplayed(key: string): void;
   closeDocument(key: string): void;
@@ -110,6 +114,13 @@ export const useWorkbench = create<WorkbenchState>()((set, get) => ({
   },
   setOcr(key, ocr) {
     set((s) => ({ docs: s.docs.map((d) => (d.key === key ? { ...d, ocr } : d)) }));
+  },
+  setFurniture(key, furniture) {
+    set((s) => ({
+      docs: s.docs.map((d) => (d.key === key ? { ...d, furniture } : d)),
+      selectedChunkId: null,
+      scrollTarget: null,
+    }));
   },
   selectDocument(key) {
     set({ currentKey: key, selectedChunkId: null, scrollTarget: null });

@@ -6,7 +6,7 @@
  */
 import { memo } from "react";
 import type { PDFDocumentProxy } from "pdfjs-dist";
-import type { PageInfo } from "../../core/document";
+import type { Furniture, FurnitureSetting, PageInfo } from "../../core/document";
 import type { StyleWithVars } from "./cssVars";
 import type { BoxesByPage, MarksByPage } from "./pageBoxes";
 import type { PageLayout } from "./pageLayout";
@@ -27,6 +27,8 @@ interface SharedProps {
   /** The selected chunk's marks; they change with the selection, so only touched blocks get them. */
   marksByPage: MarksByPage;
   selectedChunkId: string | null;
+  furnitureByPage: ReadonlyMap<number, readonly Furniture[]>;
+  furnitureSetting: FurnitureSetting;
   pixelRatio: number;
   scheduler: RenderScheduler;
 }
@@ -86,6 +88,8 @@ const PageBlock = memo(function PageBlock({
   boxesByPage,
   marksByPage,
   selectedChunkId,
+  furnitureByPage,
+  furnitureSetting,
   pixelRatio,
   scheduler,
   first,
@@ -118,6 +122,8 @@ const PageBlock = memo(function PageBlock({
         boxes={boxesByPage.get(page.number)}
         marks={rendered ? marksByPage.get(page.number) : undefined}
         selectedChunkId={rendered ? selectedChunkId : null}
+        furniture={rendered ? furnitureByPage.get(page.number) : undefined}
+        furnitureSetting={furnitureSetting}
         priority={priority}
         scheduler={scheduler}
       />,

@@ -5,10 +5,11 @@
  */
 import { memo } from "react";
 import type { PDFDocumentProxy } from "pdfjs-dist";
-import type { PageInfo } from "../../core/document";
+import type { Furniture, FurnitureSetting, PageInfo } from "../../core/document";
 import { ChunkOverlay } from "./ChunkOverlay";
 import { CompareOverlay } from "./CompareOverlay";
 import { EvalOverlay } from "./EvalOverlay";
+import { FurnitureOverlay } from "./FurnitureOverlay";
 import { HoverOverlay } from "./HoverOverlay";
 import { MarkOverlay } from "./MarkOverlay";
 import { PageCanvas } from "./PageCanvas";
@@ -33,6 +34,9 @@ interface PageViewProps {
   /** The selected chunk's marks on this page. */
   marks: readonly PageMark[] | undefined;
   selectedChunkId: string | null;
+  /** The page's running heads, footers and page numbers, and whether the text left them out. */
+  furniture: readonly Furniture[] | undefined;
+  furnitureSetting: FurnitureSetting;
   priority: number;
   scheduler: RenderScheduler;
 }
@@ -56,6 +60,8 @@ export const PageView = memo(function PageView({
   boxes = NO_BOXES,
   marks = NO_MARKS,
   selectedChunkId,
+  furniture,
+  furnitureSetting,
   priority,
   scheduler,
 }: PageViewProps) {
@@ -77,6 +83,9 @@ export const PageView = memo(function PageView({
           priority={priority}
           scheduler={scheduler}
         />
+      )}
+      {rendered && furniture && furniture.length > 0 && (
+        <FurnitureOverlay pageNumber={page.number} furniture={furniture} setting={furnitureSetting} />
       )}
       {rendered && boxes.length > 0 && (
         <ChunkOverlay pageNumber={page.number} boxes={boxes} selectedChunkId={selectedChunkId} />

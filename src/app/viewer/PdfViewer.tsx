@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } from "react";
 import type { PDFDocumentProxy } from "pdfjs-dist";
 import type { Chunk } from "../../core/chunk";
-import type { PageInfo } from "../../core/document";
+import type { Furniture, FurnitureSetting, PageInfo } from "../../core/document";
 import { ChunkTooltip } from "./ChunkTooltip";
 import { chunkIdsAtPoint, chunkToSelect } from "./hitTest";
 import { chunksForView, hasLevels, indexBoxesByPage, indexChunksById, indexMarksByPage } from "./pageBoxes";
@@ -39,6 +39,11 @@ export interface PdfViewerProps {
   /** Which levels of a parent/child run are drawn; ignored for a run without levels. */
   hierarchyView: HierarchyView;
   onHierarchyViewChange(view: HierarchyView): void;
+  /** The document's running heads, footers and page numbers, drawn greyed (DESIGN §12). */
+  furniture?: readonly Furniture[] | undefined;
+  furnitureSetting?: FurnitureSetting;
+  /** The document setting, offered in the toolbar (a PDF's pages). */
+  onFurnitureSettingChange?(setting: FurnitureSetting): void;
 }
 
 /** Where a scrolled-to box lands: a third of the way down the viewport, like a search hit. */
@@ -57,7 +62,11 @@ export function PdfViewer({
   onZoomChange,
   hierarchyView,
   onHierarchyViewChange,
+  furniture,
+  furnitureSetting = "drop",
+  onFurnitureSettingChange,
 }: PdfViewerProps) {
+  const furnitureByPage = useMemo(() => indexFurnitureByPage(furniture ?? []), [furniture]);
   const [scrollEl, setScrollEl] = useState<HTMLDivElement | null>(null);
   const [scheduler] = useState(() => new RenderScheduler());
 
@@ -155,6 +164,15 @@ export function PdfViewer({
         onGoToPage={goToPage}
         pageForLabel={pageForLabel}
         {...(levels ? { hierarchy: { view: hierarchyView, onChange: onHierarchyViewChange } } : {})}
+        {...(onFurnitureSettingChange
+          ? {
+              furniture: {
+                setting: furnitureSetting,
+                count: furniture?.length ?? 0,
+                onChange: onFurnitureSettingChange,
+              },
+            }
+          : {})}
       />
       <div
         ref={setScrollEl}
@@ -174,6 +192,8 @@ export function PdfViewer({
           boxesByPage={boxesByPage}
           marksByPage={marksByPage}
           selectedChunkId={selectedChunkId}
+          furnitureByPage={furnitureByPage}
+          furnitureSetting={furnitureSetting}
           pixelRatio={pixelRatio}
           scheduler={scheduler}
         />
@@ -181,4 +201,14 @@ export function PdfViewer({
       <ChunkTooltip scrollEl={scrollEl} chunksById={chunksById} />
     </div>
   );
+}
+
+function indexFurnitureByPage(furniture: readonly Furniture[]): ReadonlyMap<number, Furniture[]> {
+  const byPage = new Map<number, Furniture[]>();
+  for (const item of furniture) {
+    const list = byPage.get(item.page);
+    if (list) list.push(item);
+    else byPage.set(item.page, [item]);
+  }
+  return byPage;
 }

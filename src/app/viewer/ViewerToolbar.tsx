@@ -4,6 +4,7 @@
  * parent, so this only reports what the user asked for.
  */
 import { useState, type KeyboardEvent } from "react";
+import type { FurnitureSetting } from "../../core/document";
 import { MAX_SCALE, MIN_SCALE, type ZoomState } from "./zoom";
 
 export type HierarchyView = "children" | "parents" | "both";
@@ -32,6 +33,8 @@ export interface ViewerToolbarProps {
   pageForLabel?(label: string): number | null;
   /** Present only when the run has parent/child levels. */
   hierarchy?: { view: HierarchyView; onChange(view: HierarchyView): void };
+  /** The document's page-furniture setting (DESIGN §12), with how much furniture was found. */
+  furniture?: { setting: FurnitureSetting; count: number; onChange(setting: FurnitureSetting): void };
 }
 
 export function ViewerToolbar({
@@ -46,6 +49,7 @@ export function ViewerToolbar({
   onGoToPage,
   pageForLabel,
   hierarchy,
+  furniture,
 }: ViewerToolbarProps) {
   // What the user is typing; null shows the current page (which follows the scrolling).
   const [draft, setDraft] = useState<string | null>(null);
@@ -126,6 +130,26 @@ export function ViewerToolbar({
                 {v.label}
               </option>
             ))}
+          </select>
+        </label>
+      )}
+      {furniture && (
+        <label
+          className="viewer-toolbar__group"
+          title={
+            furniture.count === 0
+              ? "No running heads, footers or page numbers were found in this document: both settings give the same text."
+              : `${furniture.count} running heads, footers and page numbers found (greyed on the pages). Left out, no chunk, score or curve sees them; kept, they are ordinary text.`
+          }
+        >
+          page furniture{" "}
+          <select
+            data-testid="furniture-setting"
+            value={furniture.setting}
+            onChange={(event) => furniture.onChange(event.currentTarget.value as FurnitureSetting)}
+          >
+            <option value="drop">leave out</option>
+            <option value="keep">keep</option>
           </select>
         </label>
       )}

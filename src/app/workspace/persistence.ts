@@ -73,6 +73,7 @@ export async function currentRecord(): Promise<WorkspaceRecord> {
       name: d.name,
       kind: d.kind,
       ...(d.ocr ? { ocr: d.ocr } : {}),
+      ...(d.furniture && d.furniture !== "drop" ? { furniture: d.furniture } : {}),
     })),
     currentId: current >= 0 ? ids[current]! : null,
     chunker: wb.chunker,
@@ -115,6 +116,7 @@ export function applyRecord(record: WorkspaceRecord, bytesById: ReadonlyMap<stri
       kind: doc.kind,
       bytes,
       ...(doc.ocr ? { ocr: doc.ocr } : {}),
+      ...(doc.furniture ? { furniture: doc.furniture } : {}),
     });
     idsByKey.set(key, Promise.resolve(doc.id));
     if (doc.id === record.currentId) currentKey = key;

@@ -4,6 +4,7 @@
  * Writers never see document data, and a config holding anything named like a credential is refused.
  */
 import { parse as parseToml } from "smol-toml";
+import type { FurnitureSetting } from "../document";
 import { parse as parseYaml } from "yaml";
 import type { Chunk } from "../chunk";
 import { CHUNKER_METAS as CHUNKERS } from "../chunkers/metas";
@@ -102,10 +103,42 @@ function completeConfig(chunkerId: string, config: unknown): ConfigRecord {
 }
 
 /** The tuned config as a file of `format`. Throws ConfigExportError, ConfigError, SecretInConfigError. */
-export function exportConfig(format: string, chunkerId: string, config: unknown): string {
+/** The document settings a config was tuned under, named in the export so a pipeline can match them. */
+export interface ExportDocumentSettings {
+  furniture: FurnitureSetting;
+}
+
+export function exportConfig(
+  format: string,
+  chunkerId: string,
+  config: unknown,
+  document?: ExportDocumentSettings,
+): string {
   const writer = writerOf(format, chunkerId);
   assertNoSecrets(config);
-  return writer.write(chunkerId, completeConfig(chunkerId, config));
+  const written = writer.write(chunkerId, completeConfig(chunkerId, config));
+  return document ? withDocumentSettings(writer, written, document) : written;
+}
+
+/**
+ * The export with the document settings named: a "document" object in the workbench's JSON (read
+ * back as nothing: it is the document's, not the chunker's), a first comment line elsewhere.
+ */
+function withDocumentSettings(
+  writer: ConfigWriter,
+  written: string,
+  document: ExportDocumentSettings,
+): string {
+  if (writer.id === "json") {
+    const parsed = JSON.parse(written) as ConfigRecord;
+    return JSON.stringify({ ...parsed, document }, null, 2) + "\n";
+  }
+  const comment = writer.extension === "ts" ? "//" : "#";
+  const said =
+    document.furniture === "drop"
+      ? "drop (running heads, footers and page numbers were left out of the text these settings were tuned on)"
+      : "keep (running heads, footers and page numbers stayed in the text these settings were tuned on)";
+  return `${comment} Chunk Workbench page furniture: ${said}\n${written}`;
 }
 
 export interface ImportedConfig {

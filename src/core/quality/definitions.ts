@@ -39,7 +39,13 @@ export const SCORE_DEFINITIONS: Record<ScoreId, string> = {
 };
 
 export type QualityFlag =
-  "mid-sentence-cut" | "mid-word-cut" | "orphan-heading" | "under-min" | "over-max" | "over-embedding-limit";
+  | "mid-sentence-cut"
+  | "mid-word-cut"
+  | "orphan-heading"
+  | "under-min"
+  | "over-max"
+  | "over-embedding-limit"
+  | "table-of-contents";
 
 export const FLAG_DEFINITIONS: Record<QualityFlag, string> = {
   "mid-sentence-cut": "starts or ends inside a sentence",
@@ -48,4 +54,5 @@ export const FLAG_DEFINITIONS: Record<QualityFlag, string> = {
   "under-min": "smaller than the minimum size key",
   "over-max": "larger than the maximum size key",
   "over-embedding-limit": "more tokens than the embedding model accepts",
+  "table-of-contents": "is mostly table-of-contents or index lines (titles, dot leaders, page numbers)",
 };

@@ -4,6 +4,7 @@
  * a per-document index built once (docIndex.ts), and the document's encoding only to express a
  * real overlap in tokens. Nothing here re-tokenizes.
  */
+import { firstIndexWhere } from "../text/bisect";
 import type { Chunk } from "../chunk";
 import type { DocModel } from "../document";
 import type { EncodedText } from "../text/encodedText";
@@ -82,6 +83,25 @@ export interface RunQualityOptions {
   encoded?: () => EncodedText;
 }
 
+/** A chunk at least half of whose characters are table-of-contents or index lines is labelled so. */
+const TOC_SHARE = 0.5;
+
+/** The share of [start, end) that sorted, disjoint `spans` cover. */
+export function spanShare(
+  spans: readonly { start: number; end: number }[],
+  start: number,
+  end: number,
+): number {
+  if (end <= start) return 0;
+  let covered = 0;
+  for (let i = firstIndexWhere(0, spans.length, (k) => spans[k]!.end > start); i < spans.length; i++) {
+    const span = spans[i]!;
+    if (span.start >= end) break;
+    covered += Math.min(end, span.end) - Math.max(start, span.start);
+  }
+  return covered / (end - start);
+}
+
 export function runQuality(doc: DocModel, run: RunQualityInput, options: RunQualityOptions = {}): RunQuality {
   const limit = options.embeddingTokenLimit ?? DEFAULT_EMBEDDING_TOKEN_LIMIT;
   const index = docIndex(doc);
@@ -130,6 +150,8 @@ export function runQuality(doc: DocModel, run: RunQualityInput, options: RunQual
       overEmbedding++;
       flags.push("over-embedding-limit");
     }
+    if (doc.tocSpans && spanShare(doc.tocSpans, chunk.start, chunk.end) >= TOC_SHARE)
+      flags.push("table-of-contents");
     const q: ChunkQuality = {
       size,
       unit: rule.unit,

@@ -6,6 +6,7 @@
  */
 import { secretPaths } from "../export/secrets";
 import type { OcrPage } from "../ocr";
+import { FURNITURE_SETTINGS, type FurnitureSetting } from "../document";
 
 /** Bumped when the record's shape changes; `migrateWorkspace` carries every older shape forward. */
 export const WORKSPACE_SCHEMA = 1;
@@ -19,6 +20,8 @@ export interface WorkspaceDocument {
   kind: WorkspaceDocumentKind;
   /** Pages the user had recognized (OCR): seconds of work per page, kept rather than redone. */
   ocr?: OcrPage[];
+  /** The document's page-furniture setting; absent means the default, "drop". */
+  furniture?: FurnitureSetting;
 }
 
 export interface WorkspaceRecord {
@@ -72,9 +75,12 @@ function checkRecord(value: Record<string, unknown>): WorkspaceRecord {
       typeof d.id !== "string" ||
       typeof d.name !== "string" ||
       !["pdf", "markdown", "text"].includes(d.kind as string) ||
-      (d.ocr !== undefined && !Array.isArray(d.ocr))
+      (d.ocr !== undefined && !Array.isArray(d.ocr)) ||
+      (d.furniture !== undefined && !(FURNITURE_SETTINGS as readonly unknown[]).includes(d.furniture))
     )
-      fail("a document entry without id, name and kind");
+      fail(
+        "a document entry without id, name and kind (or with a furniture setting other than drop or keep)",
+      );
   if (typeof value.chunker !== "string") fail("no chunker");
   if (!isObject(value.configs)) fail("no configs");
   const compare = isObject(value.compare) ? value.compare : fail("no compare state");
