@@ -7,7 +7,7 @@ describe("exports name the document's furniture setting", () => {
     const text = exportConfig("json", "token", { chunk_size: 300 }, { furniture: "drop" });
     const parsed = JSON.parse(text) as { document: unknown; config: { chunk_size: number } };
     expect(parsed.document).toEqual({ furniture: "drop" });
-    const back = importConfig(text, "x.json");
+    const back = importConfig(text);
     expect(back.chunker).toBe("token");
     expect(back.config.chunk_size).toBe(300);
     expect(back.config).not.toHaveProperty("document");
