@@ -40,7 +40,7 @@ export async function readCapped(path: string, maxBytes: number): Promise<Uint8A
 }
 
 /** `--ocr`: image-only pages recognized after extraction, progress and skipped pages reported. */
-export interface OcrRequest {
+interface OcrRequest {
   onProgress?: (done: number, total: number) => void;
   onWarning?: (message: string) => void;
 }

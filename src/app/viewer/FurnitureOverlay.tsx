@@ -19,7 +19,7 @@ const WHY: Record<Furniture["kind"], string> = {
   "page-number": "a page number: it stands alone at the top or bottom of the page",
 };
 
-export function furnitureTooltip(item: Pick<Furniture, "kind" | "text">, setting: FurnitureSetting): string {
+function furnitureTooltip(item: Pick<Furniture, "kind" | "text">, setting: FurnitureSetting): string {
   const said = setting === "drop" ? "Left out of the text" : "Kept in the text (Page furniture: keep)";
   return `${said} — “${item.text}” is ${WHY[item.kind]}.`;
 }
