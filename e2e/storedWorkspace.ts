@@ -7,7 +7,7 @@ import type { Page } from "@playwright/test";
 export interface StoredRecord {
   chunker: string;
   configs: Record<string, Record<string, unknown>>;
-  documents: { name: string; ocr?: unknown[] }[];
+  documents: { name: string; ocr?: unknown[]; furniture?: string }[];
   compare: { enabled: boolean };
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { DocModel } from "../document";
 import type { Embedder } from "../providers/embedder";
-import { adjacentSimilarity, boundaryPoints } from "./adjacent";
+import { adjacentSimilarity, boundaryPoints, measuredUnits } from "./adjacent";
 import { localEmbedderForDocument } from "../providers/localEmbedder";
 
 function doc(text: string, id = "d1"): DocModel {
@@ -81,5 +81,28 @@ describe("boundaryPoints", () => {
     const points = [{ offset: 10 }, { offset: 20 }, { offset: 30 }];
     expect(boundaryPoints(points, [0, 21, 29, 100])).toEqual([1, 2]);
     expect(boundaryPoints([], [0, 5])).toEqual([]);
+  });
+});
+
+describe("measuredUnits", () => {
+  const v = (...xs: number[]) => Float32Array.from(xs);
+  it("folds sentences without a vector into the measured sentence before them (after, at the start)", () => {
+    const sentences = [
+      { start: 0, end: 5 },
+      { start: 6, end: 10 },
+      { start: 11, end: 15 },
+      { start: 16, end: 20 },
+      { start: 21, end: 25 },
+    ];
+    const units = measuredUnits(sentences, [v(0, 0), v(1, 0), v(0, 0), v(0, 0), v(0, 1)]);
+    expect(units.map(({ start, end }) => [start, end])).toEqual([
+      [0, 20],
+      [21, 25],
+    ]);
+    expect(units[0]!.vector).toEqual(v(1, 0));
+  });
+
+  it("has nothing to measure when no sentence has a vector", () => {
+    expect(measuredUnits([{ start: 0, end: 3 }], [v(0, 0)])).toEqual([]);
   });
 });

@@ -14,7 +14,7 @@ import { documentSentences } from "../text/sentences";
 import { firstIndexWhere } from "../text/bisect";
 
 interface CurvePoint {
-  /** The gap between sentence i and i + 1 (the end of sentence i). */
+  /** The gap between sentence i and i + 1 (the end of sentence i, with any vector-less ones after it). */
   offset: number;
   value: number;
   /** The pair compared: start of sentence i to end of sentence i + 1. */
@@ -44,13 +44,14 @@ export async function adjacentSimilarity(
     sentences.map((s) => doc.text.slice(s.start, s.end)),
     signal,
   );
+  const units = measuredUnits(sentences, vectors);
   const points: CurvePoint[] = [];
-  for (let i = 0; i + 1 < sentences.length; i++)
+  for (let i = 0; i + 1 < units.length; i++)
     points.push({
-      offset: sentences[i]!.end,
-      value: cosineSimilarity(vectors[i]!, vectors[i + 1]!),
-      start: sentences[i]!.start,
-      end: sentences[i + 1]!.end,
+      offset: units[i]!.end,
+      value: cosineSimilarity(units[i]!.vector, units[i + 1]!.vector),
+      start: units[i]!.start,
+      end: units[i + 1]!.end,
     });
   return {
     embedderId: active.id,
@@ -59,6 +60,30 @@ export async function adjacentSimilarity(
     points,
     ...(pick.warning ? { warning: pick.warning } : {}),
   };
+}
+
+/**
+ * Sentences with a vector, each carrying the vector-less sentences after it (before it, for the
+ * first). A sentence the embedder has no vector for — a code line of words outside the local
+ * embedder's vocabulary — has no similarity to anything: a cosine with it would read 0 and draw
+ * flat stretches that say nothing. The local embedders' sentence vectors are sums over known
+ * words, so a unit's vector is its first sentence's: the same as embedding the unit whole.
+ */
+export function measuredUnits(
+  sentences: readonly { start: number; end: number }[],
+  vectors: readonly Float32Array[],
+): { start: number; end: number; vector: Float32Array }[] {
+  const units: { start: number; end: number; vector: Float32Array }[] = [];
+  let pendingStart: number | null = null;
+  sentences.forEach((s, i) => {
+    const vector = vectors[i]!;
+    if (vector.some((x) => x !== 0)) {
+      units.push({ start: pendingStart ?? s.start, end: s.end, vector });
+      pendingStart = null;
+    } else if (units.length > 0) units[units.length - 1]!.end = s.end;
+    else pendingStart ??= s.start;
+  });
+  return units;
 }
 
 /**
