@@ -31,6 +31,8 @@ test("running heads, footers and page numbers are greyed, left out of the chunks
   await expect(page.getByTestId("doc-switcher").locator("option:checked")).toHaveText("manual.pdf");
   await ready(page);
   // Small chunks, so the list holds every chunk's whole text.
+  await page.getByTestId("param-overlap").fill("0");
+  await page.getByTestId("param-overlap").press("Tab");
   await page.getByTestId("param-chunk_size").fill("40");
   await page.getByTestId("param-chunk_size").press("Tab");
   await ready(page);
