@@ -263,6 +263,12 @@ function groupLines(pieces: Piece[], rtl: boolean | undefined): Line[] {
  */
 function pageDirection(pieces: readonly Piece[]): boolean | undefined {
   if (!pieces.some((p) => p.hasRtl)) return undefined;
+  const { rtl, ltr } = strongLetters(pieces);
+  return rtl >= ltr;
+}
+
+/** Strong right-to-left and left-to-right letters over pieces. */
+function strongLetters(pieces: readonly Piece[]): { rtl: number; ltr: number } {
   let rtl = 0;
   let ltr = 0;
   for (const p of pieces) {
@@ -270,7 +276,7 @@ function pageDirection(pieces: readonly Piece[]): boolean | undefined {
     rtl += n.rtl;
     ltr += n.ltr;
   }
-  return rtl >= ltr;
+  return { rtl, ltr };
 }
 
 /** Leader characters (dots, rules) that set a page number apart from its title. */
@@ -368,13 +374,7 @@ function logicalOrder(pieces: Piece[], pageRtl: boolean): Piece[] {
   if (pieces.length < 2 || !pieces.some((p) => p.hasRtl) || pieces.some((p) => p.frame.vertical)) {
     return pieces;
   }
-  let rtlLetters = 0;
-  let ltrLetters = 0;
-  for (const p of pieces) {
-    const n = strongCounts(p.text);
-    rtlLetters += n.rtl;
-    ltrLetters += n.ltr;
-  }
+  const { rtl: rtlLetters, ltr: ltrLetters } = strongLetters(pieces);
   if (rtlLetters === 0) return pieces;
   // The paragraph direction: the line's own when it is clearly in one direction, else the page's.
   const lineRtl = rtlLetters >= 2 * ltrLetters ? true : ltrLetters >= 2 * rtlLetters ? false : undefined;
