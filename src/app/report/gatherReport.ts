@@ -90,7 +90,12 @@ function reportRun(side: Side, doc: DocModel): ReportRun {
     chunker: side.chunker,
     chunkerLabel: getChunkerMeta(side.chunker).label,
     // As the export dialog's workbench JSON writes it; it refuses a config holding anything like a key.
-    configFile: exportConfig("json", side.chunker, side.config),
+    configFile: exportConfig(
+      "json",
+      side.chunker,
+      side.config,
+      doc.pages.length > 0 ? { furniture: doc.furnitureSetting ?? "drop" } : undefined,
+    ),
     chunkCount: side.run.chunks.length,
     scores: quality ? scoreRows(quality) : null,
     warnings: [...pageProblems(doc), ...side.run.warnings],
