@@ -70,4 +70,13 @@ test("running heads, footers and page numbers are greyed, left out of the chunks
   await expect(page.getByTestId("doc-switcher").locator("option:checked")).toHaveText("manual.pdf");
   await expect(page.getByTestId("furniture-setting")).toHaveValue("keep");
   expect(await chunkTexts(page)).toContain("Company confidential");
+
+  // And back: the worker derives the other text again (it holds one model per file).
+  await page.getByTestId("furniture-setting").selectOption("drop");
+  await ready(page);
+  await expect.poll(() => chunkTexts(page)).not.toContain("Company confidential");
+  await page.getByTestId("furniture-setting").selectOption("keep");
+  await ready(page);
+  await expect.poll(() => chunkTexts(page)).toContain("Company confidential");
+  await expect(page.getByTestId("run-status")).toHaveText("done");
 });

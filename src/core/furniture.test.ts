@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { DocModel, Furniture, TextRun } from "./document";
-import { applyFurnitureSetting, KEEP_ID_SUFFIX } from "./furniture";
+import { applyFurnitureSetting, fileIdOf, KEEP_ID_SUFFIX } from "./furniture";
 import { applyOcr } from "./ocr";
 
 /**
@@ -177,5 +177,13 @@ describe("applyFurnitureSetting", () => {
     ];
     expect(keepIds[0]).toBe("abc:ocr:keep");
     expect(keepIds[1]).toBe(keepIds[0]);
+  });
+});
+
+describe("fileIdOf", () => {
+  it("names the file a model variant was made from", () => {
+    expect(fileIdOf("abc")).toBe("abc");
+    expect(fileIdOf("abc:keep")).toBe("abc");
+    expect(fileIdOf("abc:ocr:keep")).toBe("abc");
   });
 });

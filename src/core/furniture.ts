@@ -12,6 +12,15 @@ import { isSpace } from "./text/segment";
 /** A kept model's id: its text differs from the default's, so its id (and every cache keyed by it) must too. */
 export const KEEP_ID_SUFFIX = ":keep";
 
+/**
+ * The file a model was made from: its id up to the first ":" (":ocr" and ":keep" follow the file's
+ * hash). Models of one file are variants of one document: a host holds one of them at a time.
+ */
+export function fileIdOf(docId: string): string {
+  const colon = docId.indexOf(":");
+  return colon < 0 ? docId : docId.slice(0, colon);
+}
+
 const dropped = new WeakMap<DocModel, DocModel>();
 
 /**

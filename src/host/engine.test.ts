@@ -89,15 +89,15 @@ describe("EngineHost", () => {
     });
     const fx = await furniturePdf({ pages: 4, numbers: true, footer: true });
     const drop = await host.open(fx.bytes, { name: "m.pdf", kind: "pdf" });
-    const keep = await host.open(fx.bytes, { name: "m.pdf", kind: "pdf", furniture: "keep" });
-    expect(extractions).toBe(1);
-    expect(keep.id).toBe(`${drop.id}:keep`);
-    expect(keep.text.length).toBeGreaterThan(drop.text.length);
     const runDrop = await host.ranges({
       docId: drop.id,
       chunker: "token",
       config: { chunk_size: 20, overlap: 0 },
     });
+    const keep = await host.open(fx.bytes, { name: "m.pdf", kind: "pdf", furniture: "keep" });
+    expect(extractions).toBe(1);
+    expect(keep.id).toBe(`${drop.id}:keep`);
+    expect(keep.text.length).toBeGreaterThan(drop.text.length);
     const runKeep = await host.ranges({
       docId: keep.id,
       chunker: "token",
@@ -107,6 +107,8 @@ describe("EngineHost", () => {
     expect(runKeep.stats["document.furniture"]).toBe("keep");
     expect(runDrop.chunks.some((c) => c.text.includes("Company confidential"))).toBe(false);
     expect(runKeep.chunks.some((c) => c.text.includes("Company confidential"))).toBe(true);
+    // One model per file: the other setting's is let go, so a set naming "m.pdf" finds one document.
+    expect(host.openDocuments().map((d) => d.id)).toEqual([keep.id]);
   });
 
   it("refuses files of no known kind and bad UTF-8 with an input error", async () => {

@@ -5,7 +5,7 @@
  * stages of DESIGN §3 with an AbortSignal end to end, remembers recent runs so the later stages do
  * not run the chunker again, and meters LLM tokens.
  */
-import { applyFurnitureSetting } from "../core/furniture";
+import { applyFurnitureSetting, fileIdOf } from "../core/furniture";
 import { applyOcr, type OcrPage } from "../core/ocr";
 import { sha256Hex } from "../core/text/hash";
 import type { ChunkRun, RunContext } from "../core/chunk";
@@ -145,8 +145,14 @@ export class EngineHost {
     });
   }
 
-  /** Holds a document extracted elsewhere (tests, benchmarks). */
+  /**
+   * Holds a document (opened here, or extracted elsewhere: tests, benchmarks). One model per file:
+   * another of the same bytes (before OCR, under the other furniture setting) is let go, so a
+   * question set naming the file finds one document.
+   */
   keep(doc: DocModel): void {
+    const file = fileIdOf(doc.id);
+    for (const id of [...this.documents.keys()]) if (id !== doc.id && fileIdOf(id) === file) this.forget(id);
     this.documents.delete(doc.id);
     this.documents.set(doc.id, doc);
     while (this.documents.size > this.maxDocuments) this.forget(this.documents.keys().next().value!);

@@ -5,6 +5,7 @@
  * the documents from the bytes kept here and gets the endpoints again, and calls that were waiting
  * on the old worker (not aborted) are sent to the new one.
  */
+import { fileIdOf } from "../../core/furniture";
 import type { DocModel } from "../../core/document";
 import type { SessionEndpoints } from "../../core/providers/session";
 import type { OpenRequest } from "../../host/engine";
@@ -152,7 +153,13 @@ export class EngineBridge {
       return api.open(id, this.transfer(bytes.slice()), request, onProgress);
     });
     this.sources.set(doc.id, { bytes, request });
-    (openedIn as Instance | null)?.opened.add(doc.id);
+    const opened = (openedIn as Instance | null)?.opened;
+    if (opened) {
+      // The worker holds one model per file (host/engine keep): another setting's or the model
+      // before OCR is let go there, and reopened from its source if asked for again.
+      for (const id of [...opened]) if (id !== doc.id && fileIdOf(id) === fileIdOf(doc.id)) opened.delete(id);
+      opened.add(doc.id);
+    }
     return doc;
   }
 
