@@ -43,6 +43,7 @@ import { EncodedTextCache } from "../src/core/text/encodedText";
 import { loadTokenizer, type Tokenizer } from "../src/core/text/tokenizer";
 import { loadJsTiktoken } from "../test/support/jsTiktoken";
 import { extractPdfBytes, openPdfjs } from "../src/pdf/node";
+import { applyFurnitureSetting } from "../src/core/furniture";
 import { benchEvaluation } from "./eval";
 import { benchSweep } from "./sweep";
 import { benchBatch } from "./batch";
@@ -305,7 +306,11 @@ async function main() {
     : [join(ROOT, "public/sample.pdf")];
   const extraction = await benchExtraction(pdfs);
   const bigPdf = pdfs[0]!;
-  const doc = await extractPdfBytes(new Uint8Array(readFileSync(bigPdf)), { name: bigPdf.split("/").pop()! });
+  // The model the app and the CLI chunk by default: page furniture left out (DESIGN §12).
+  const doc = applyFurnitureSetting(
+    await extractPdfBytes(new Uint8Array(readFileSync(bigPdf)), { name: bigPdf.split("/").pop()! }),
+    "drop",
+  );
   const token = await benchTokenChunker(doc);
   const chunkers = await chunkerBench(doc);
   const embedder = await benchEmbedder(doc, REPEATS);
