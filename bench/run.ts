@@ -21,6 +21,8 @@
  * - OCR (bench/ocr.ts): `ocr_s_per_page`, a page rendered at 150 dpi and recognized (tesseract.js);
  * - memory: `extract_peak_rss_mb` and `chunk_peak_rss_mb` of the CLI on WORKBENCH_BIG_PDF (the
  *   2,415-page R reference manual; goal ≤ 1 GB each).
+ * - peers (bench/peers.ts): LangChain's token splitter given gpt-tokenizer, and its recursive splitter
+ *   by characters against ours by characters, cold and warm;
  * - the local GloVe embedder (bench/embedder.ts): `embedder_load_ms_node`, `embed_windows_cold_ms`
  *   and `embed_windows_warm_ms` (every 3-sentence window of the book).
  *
@@ -49,6 +51,7 @@ import { benchSweep } from "./sweep";
 import { benchBatch } from "./batch";
 import { benchEmbedder } from "./embedder";
 import { benchOcr } from "./ocr";
+import { benchPeers } from "./peers";
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -312,6 +315,7 @@ async function main() {
     "drop",
   );
   const token = await benchTokenChunker(doc);
+  const peers = await benchPeers(doc, medianMs);
   const chunkers = await chunkerBench(doc);
   const embedder = await benchEmbedder(doc, REPEATS);
   const evaluation = await benchEvaluation(REPEATS);
@@ -327,6 +331,7 @@ async function main() {
     warm_ms_per_mb: token.warm_ms_per_mb,
     cold_ms_per_mb: token.cold_ms_per_mb,
     langchain_token_text_splitter_ms_per_mb: token.langchain_token_text_splitter_ms_per_mb,
+    ...peers,
     ...(evaluation ? { eval_warm_ms: evaluation.eval_warm_ms } : {}),
     ...(sweep ? { sweep_ms: sweep.sweep_ms, sweep_speedup: sweep.sweep_speedup } : {}),
     ...(batch

@@ -1,0 +1,61 @@
+/**
+ * Peers measured in the same run as ours (issue 27, DESIGN §12 keys), on the same text:
+ * - `langchain_gpt_tokenizer_ms_per_mb`: LangChain's TokenTextSplitter (512/50) handed the
+ *   workbench's own tokenizer (gpt-tokenizer) instead of js-tiktoken — the fairest peer for our
+ *   token chunker, whose engine is gpt-tokenizer;
+ * - `langchain_recursive_chars_ms_per_mb`: LangChain's RecursiveCharacterTextSplitter by characters
+ *   (2000/200), against ours with `length_unit: "chars"`: `recursive_chars_cold_ms_per_mb` (a new
+ *   document object and a new run context each run, so no encoding or per-document table is
+ *   reused; the tokenizer's module stays loaded) and `recursive_chars_warm_ms_per_mb` (chunk_size
+ *   moved on the same document, as a slider does).
+ * Stage 1 only on our side (ranges, pages, boxes): what stands between a change and the boxes.
+ */
+import { RecursiveCharacterTextSplitter, TokenTextSplitter } from "@langchain/textsplitters";
+import type { Tiktoken } from "js-tiktoken/lite";
+import type { DocModel } from "../src/core/document";
+import { createRunContext, runRanges } from "../src/core/engine";
+import { EncodedTextCache } from "../src/core/text/encodedText";
+import { loadTokenizer } from "../src/core/text/tokenizer";
+
+const CHARS = { chunk_size: 2000, chunk_overlap: 200, length_unit: "chars" } as const;
+
+export async function benchPeers(doc: DocModel, medianMs: (fn: () => Promise<unknown>) => Promise<number>) {
+  const mb = new TextEncoder().encode(doc.text).length / 1e6;
+  const perMb = (ms: number) => Math.round((ms / mb) * 10) / 10;
+
+  const tokenizer = await loadTokenizer("cl100k_base");
+  const tokenSplitter = new TokenTextSplitter({
+    encodingName: "cl100k_base",
+    chunkSize: 512,
+    chunkOverlap: 50,
+  });
+  // The splitter calls only encode and decode of the encoder it holds (a private field in its
+  // types, the documented way to hand it one): gpt-tokenizer's behind js-tiktoken's shape.
+  (tokenSplitter as unknown as { tokenizer: Pick<Tiktoken, "encode" | "decode"> }).tokenizer = {
+    encode: (text: string) => tokenizer.encode(text),
+    decode: (ids: number[]) => tokenizer.decode(ids),
+  };
+  const langchainGpt = await medianMs(() => tokenSplitter.splitText(doc.text));
+
+  const charSplitter = new RecursiveCharacterTextSplitter({ chunkSize: 2000, chunkOverlap: 200 });
+  const langchainChars = await medianMs(() => charSplitter.splitText(doc.text));
+
+  const cold = await medianMs(() =>
+    runRanges({ ...doc }, "recursive", CHARS, createRunContext(undefined, new EncodedTextCache())),
+  );
+  const ctx = createRunContext(undefined, new EncodedTextCache());
+  await runRanges(doc, "recursive", CHARS, ctx);
+  let size = CHARS.chunk_size;
+  const warm = await medianMs(() => runRanges(doc, "recursive", { ...CHARS, chunk_size: ++size }, ctx));
+
+  return {
+    langchain_gpt_tokenizer_ms_per_mb: perMb(langchainGpt),
+    langchain_recursive_chars_ms_per_mb: perMb(langchainChars),
+    recursive_chars_cold_ms_per_mb: perMb(cold),
+    recursive_chars_warm_ms_per_mb: perMb(warm),
+    recursive_chars_goals: {
+      cold_le_2x_langchain: cold <= 2 * langchainChars,
+      warm_le_1x_langchain: warm <= langchainChars,
+    },
+  };
+}
