@@ -44,6 +44,10 @@ import { createRunContext, runRanges, scoreCoherence, scoreRun } from "../src/co
 import { EncodedTextCache } from "../src/core/text/encodedText";
 import { loadTokenizer, type Tokenizer } from "../src/core/text/tokenizer";
 import { loadJsTiktoken } from "../test/support/jsTiktoken";
+import type { LocalEmbedderSetting } from "../src/core/providers/localEmbedder";
+import { loadWordVectors } from "../src/core/providers/wordVectors";
+import { WORD_VECTORS_ASSET } from "../src/core/providers/wordVectorsAsset";
+import { readWordVectorsFile } from "../src/cli/wordVectorsFile";
 import { extractPdfBytes, openPdfjs } from "../src/pdf/node";
 import { applyFurnitureSetting } from "../src/core/furniture";
 import { benchEvaluation } from "./eval";
@@ -58,7 +62,8 @@ import { tmpdir } from "node:os";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const CORPUS = resolve(ROOT, "../shared/corpus");
-const REPEATS = Number(process.env.BENCH_REPEATS ?? 3);
+/** Runs per median (issue 27: at least 5). */
+const REPEATS = Number(process.env.BENCH_REPEATS ?? 5);
 
 const TEXT_PDFS = [
   "large-freeculture-352p.pdf",
@@ -219,17 +224,42 @@ const WARM_GOALS_MS: Record<string, number> = {
   entity: 150,
 };
 
+/** The app's default local embedder (GloVe, the shipped asset) and the TF-IDF one, as run contexts name them. */
+function localEmbedders(): Record<"glove" | "tfidf", LocalEmbedderSetting> {
+  let vectors: ReturnType<typeof loadShippedVectors> | undefined;
+  return {
+    glove: { choice: "glove", wordVectors: () => (vectors ??= loadShippedVectors()) },
+    tfidf: { choice: "tfidf" },
+  };
+}
+
+async function loadShippedVectors() {
+  return loadWordVectors(await readWordVectorsFile(WORD_VECTORS_ASSET.file), WORD_VECTORS_ASSET.sha256);
+}
+
 /**
- * Every chunker at its defaults on the book: the first run (cold: the document's caches empty), then
- * warm runs after a parameter change — its first number param nudged each time, as a slider moves —
- * and, for the warm config, stages 2 (per-chunk scores) and 3 (coherence) on their own.
+ * Every chunker at its defaults on the book: the first run (cold: a new document object and run
+ * context of its own, so no chunker's per-document tables or encodings serve another's first run;
+ * the tokenizer module stays loaded), then warm runs after a parameter change — its first number
+ * param nudged each time, as a slider moves — and, for the warm config, stages 2 (per-chunk scores)
+ * and 3 (coherence) on their own. Runs embed with the app's default local embedder, GloVe; the keys
+ * that embed name it (`late-embedding_glove_*`, `<id>_coherence_glove_warm_ms`), with TF-IDF beside
+ * them (`_tfidf_`); the unnamed `<id>_coherence_warm_ms` and `late-embedding_*` keep their earlier
+ * meaning (TF-IDF) so figures compare across changes. A run that fell back (agentic without an LLM)
+ * says what ran (`<id>_ran`).
  */
 async function chunkerBench(doc: DocModel) {
   const out: Record<string, unknown> = {};
+  const embedders = localEmbedders();
+  const withEmbedder = (which: "glove" | "tfidf"): RunContext => ({
+    ...contextFor("gpt-tokenizer"),
+    localEmbedder: embedders[which],
+  });
   for (const spec of CHUNKERS) {
-    const ctx = contextFor("gpt-tokenizer");
     const defaults = spec.defaults as Record<string, unknown>;
-    const cold = await timed(() => runRanges(doc, spec.id, defaults, ctx));
+    const cold = await timed(() => runRanges({ ...doc }, spec.id, defaults, withEmbedder("glove")));
+    const ctx = withEmbedder("glove");
+    const tfidf = withEmbedder("tfidf");
     const knob = spec.params.find(
       (p): p is NumberParam =>
         (p.type === "int" || p.type === "number") && typeof defaults[p.key] === "number",
@@ -245,25 +275,46 @@ async function chunkerBench(doc: DocModel) {
       );
       return { ...defaults, [knob.key]: value };
     };
-    const warm = await medianMs(async () => {
-      const config = nextConfig();
-      try {
-        return await runRanges(doc, spec.id, config, ctx);
-      } catch {
-        // A nudge that breaks a rule between keys (overlap ≥ size) measures the defaults instead.
-        return runRanges(doc, spec.id, defaults, ctx);
-      }
-    });
+    const warmWith = (context: RunContext) =>
+      medianMs(async () => {
+        const config = nextConfig();
+        try {
+          return await runRanges(doc, spec.id, config, context);
+        } catch {
+          // A nudge that breaks a rule between keys (overlap ≥ size) measures the defaults instead.
+          return runRanges(doc, spec.id, defaults, context);
+        }
+      });
+    await runRanges(doc, spec.id, defaults, ctx);
+    const warm = await warmWith(ctx);
     const run = cold.value;
     const scores = await medianMs(() => scoreRun(doc, run, ctx));
-    const coherence = await medianMs(() => scoreCoherence(doc, run, ctx));
+    const coherenceGlove = await medianMs(() => scoreCoherence(doc, run, ctx));
+    const coherenceTfidf = await medianMs(() => scoreCoherence(doc, run, tfidf));
     const goal = spec.id === "token" ? undefined : WARM_GOALS_MS[spec.id];
     out[`${spec.id}_warm_ms`] = round(warm);
     out[`${spec.id}_cold_ms`] = round(cold.ms);
     out[`${spec.id}_scores_ms`] = round(scores);
-    out[`${spec.id}_coherence_warm_ms`] = round(coherence);
+    out[`${spec.id}_coherence_warm_ms`] = round(coherenceTfidf);
+    out[`${spec.id}_coherence_glove_warm_ms`] = round(coherenceGlove);
+    out[`${spec.id}_coherence_tfidf_warm_ms`] = round(coherenceTfidf);
     out[`${spec.id}_chunks`] = run.chunks.length;
+    const ran = run.stats["chunker.ran"];
+    const reason = run.stats["fallback.reason"];
+    if (typeof ran === "string" && ran !== spec.id)
+      out[`${spec.id}_ran`] = typeof reason === "string" ? `${ran} (fallback: ${reason})` : ran;
     if (goal !== undefined) out[`${spec.id}_warm_goal_met`] = warm <= goal;
+    if (spec.id === "late-embedding") {
+      out["late-embedding_glove_warm_ms"] = round(warm);
+      out["late-embedding_glove_cold_ms"] = round(cold.ms);
+      const tfidfCold = await timed(() => runRanges({ ...doc }, spec.id, defaults, withEmbedder("tfidf")));
+      await runRanges(doc, spec.id, defaults, tfidf);
+      out["late-embedding_tfidf_warm_ms"] = round(await warmWith(tfidf));
+      out["late-embedding_tfidf_cold_ms"] = round(tfidfCold.ms);
+      // The unnamed keys keep what they measured before (TF-IDF), so they compare across changes.
+      out["late-embedding_warm_ms"] = out["late-embedding_tfidf_warm_ms"];
+      out["late-embedding_cold_ms"] = out["late-embedding_tfidf_cold_ms"];
+    }
   }
   return out;
 }
