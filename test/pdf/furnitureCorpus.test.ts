@@ -3,23 +3,16 @@
  * "Chapter N: title  page", roman front matter) and the 352-page book (two-sided running footers,
  * a URL footer). Found on the pages that have it, gone from the default text, kept on request.
  */
-import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { DocModel } from "../../src/core/document";
 import { applyFurnitureSetting } from "../../src/core/furniture";
-import { extractPdfFile } from "../../src/pdf/node";
-import { haveCorpus, SHARED } from "../support/fixtures";
-
-const CORPUS = path.join(SHARED, "corpus");
+import { corpusManualAndBook, haveCorpus } from "../support/fixtures";
 
 describe.skipIf(!haveCorpus())("page furniture on the corpus", () => {
   let manual: DocModel;
   let book: DocModel;
   beforeAll(async () => {
-    [manual, book] = await Promise.all([
-      extractPdfFile(path.join(CORPUS, "manual-r-lang-69p.pdf")),
-      extractPdfFile(path.join(CORPUS, "large-freeculture-352p.pdf")),
-    ]);
+    [manual, book] = await corpusManualAndBook();
   });
 
   const pagesWith = (doc: DocModel, kind?: string) =>

@@ -7,6 +7,8 @@
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
+import type { DocModel } from "../../src/core/document";
+import { extractPdfFile } from "../../src/pdf/node";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 export const SHARED = path.resolve(ROOT, "../shared");
@@ -28,6 +30,14 @@ export function fixture(name: string, present: boolean): boolean {
 }
 
 export const haveCorpus = () => fixture("../shared/corpus", existsSync(path.join(CORPUS, "MANIFEST.md")));
+
+/** The corpus's R manual and 352-page book as extraction makes them: the real-document tests' pair. */
+export async function corpusManualAndBook(): Promise<[DocModel, DocModel]> {
+  const [manual, book] = await Promise.all(
+    ["manual-r-lang-69p.pdf", "large-freeculture-352p.pdf"].map((f) => extractPdfFile(path.join(CORPUS, f))),
+  );
+  return [manual!, book!];
+}
 
 export const haveChroma = () => fixture("../shared/eval/chroma", existsSync(CHROMA_CORPORA));
 

@@ -3,25 +3,18 @@
  * and index pages are dot leaders, and a 352-page book. The seed's regex makes most of the manual's
  * "sentences" a lone dot; the workbench segmenter makes none, and the late chunkers say which.
  */
-import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { DocModel } from "../../src/core/document";
 import { createRunContext, runRanges } from "../../src/core/engine";
 import { noesisSentences } from "../../src/core/text/noesisSentences";
 import { punctuationOnlyCount, workbenchSentences } from "../../src/core/text/sentences";
-import { extractPdfFile } from "../../src/pdf/node";
-import { haveCorpus, SHARED } from "../support/fixtures";
-
-const CORPUS = path.join(SHARED, "corpus");
+import { corpusManualAndBook, haveCorpus } from "../support/fixtures";
 
 describe.skipIf(!haveCorpus())("sentences on the corpus", () => {
   let manual: DocModel;
   let book: DocModel;
   beforeAll(async () => {
-    [manual, book] = await Promise.all([
-      extractPdfFile(path.join(CORPUS, "manual-r-lang-69p.pdf")),
-      extractPdfFile(path.join(CORPUS, "large-freeculture-352p.pdf")),
-    ]);
+    [manual, book] = await corpusManualAndBook();
   });
 
   it("R manual: the seed's regex reads most of it as dots, the workbench segmenter as none", () => {
