@@ -8,6 +8,7 @@
  * thread). Each point carries its chunker and config, names them on hover, and applies them on
  * click (shift: to compare's B). Loaded after the first paint, like the other recharts charts.
  */
+import { extent } from "../../core/extent";
 import { memo } from "react";
 import {
   CartesianGrid,
@@ -56,9 +57,7 @@ const FRONT_COLOR = "#111827";
  * shares), so it moves rarely as lines come in — a new range redraws every point.
  */
 function yScale(points: readonly SweepChartPoint[]): { domain: [number, number]; format(v: number): string } {
-  const ys = points.map((p) => p.y);
-  const lo = ys.length > 0 ? Math.min(...ys) : 0;
-  const hi = ys.length > 0 ? Math.max(...ys) : 1;
+  const { min: lo, max: hi } = extent(points.map((p) => p.y)) ?? { min: 0, max: 1 };
   const domain: [number, number] = [
     Math.max(0, Math.floor((lo - 0.02) * 20) / 20),
     Math.min(1, Math.ceil((hi + 0.02) * 20) / 20),
@@ -69,9 +68,7 @@ function yScale(points: readonly SweepChartPoint[]): { domain: [number, number];
 
 /** The x range: the points' costs with a margin, on round marks (half a power of ten) for the same reason. */
 function xDomain(points: readonly SweepChartPoint[]): [number, number] {
-  const xs = points.map((p) => p.x);
-  const lo = xs.length > 0 ? Math.min(...xs) : 0;
-  const hi = xs.length > 0 ? Math.max(...xs) : 1;
+  const { min: lo, max: hi } = extent(points.map((p) => p.x)) ?? { min: 0, max: 1 };
   const pad = Math.max(1, (hi - lo) * 0.05);
   const unit = 10 ** Math.floor(Math.log10(hi - lo + 2 * pad)) / 2;
   return [Math.max(0, Math.floor((lo - pad) / unit) * unit), Math.ceil((hi + pad) / unit) * unit];

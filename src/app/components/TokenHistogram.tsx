@@ -2,6 +2,7 @@
 import { memo, useDeferredValue, useMemo } from "react";
 import { BarHistogram } from "../charts/BarHistogram";
 import type { Chunk } from "../../core/chunk";
+import { extent } from "../../core/extent";
 import { chunkSizeIn, type SizeUnit } from "../../core/quality/sizeRules";
 
 const BINS = 16;
@@ -20,7 +21,7 @@ export const TokenHistogram = memo(function TokenHistogram({
   const chunks = useDeferredValue(latest);
   const bins = useMemo(() => {
     const counts = chunks.map((c) => chunkSizeIn(c, unit));
-    const max = Math.max(...counts, 1);
+    const max = Math.max(extent(counts)?.max ?? 1, 1);
     const width = Math.max(1, Math.ceil(max / BINS));
     const counted = Array.from({ length: Math.ceil((max + 1) / width) }, () => 0);
     for (const n of counts) counted[Math.floor(n / width)]!++;

@@ -3,6 +3,7 @@
  * coloured by chunker, the Pareto front as a line through its points. Drawn here rather than copied
  * from the page's recharts chart, so the file holds plain markup and no script.
  */
+import { extent } from "../extent";
 import { escapeHtml } from "./html";
 
 export interface ParetoPoint {
@@ -52,9 +53,8 @@ export function niceTicks(lo: number, hi: number, count = 5): number[] {
   return ticks;
 }
 
-function extent(values: readonly number[], pad: number): [number, number] {
-  const lo = Math.min(...values);
-  const hi = Math.max(...values);
+function paddedExtent(values: readonly number[], pad: number): [number, number] {
+  const { min: lo, max: hi } = extent(values) ?? { min: 0, max: 1 };
   const margin = hi > lo ? (hi - lo) * pad : Math.max(Math.abs(hi) * pad, 1e-3);
   return [lo - margin, hi + margin];
 }
@@ -76,11 +76,11 @@ export function chunkerColors(points: readonly ParetoPoint[]): Map<string, strin
 /** The plot as one <svg> element (role img, with its own title), or an empty string without points. */
 export function paretoSvg(points: readonly ParetoPoint[], axes: ParetoAxes): string {
   if (points.length === 0) return "";
-  const [xLo, xHi] = extent(
+  const [xLo, xHi] = paddedExtent(
     points.map((p) => p.cost),
     0.05,
   );
-  const [yLo0, yHi0] = extent(
+  const [yLo0, yHi0] = paddedExtent(
     points.map((p) => p.value),
     0.08,
   );
