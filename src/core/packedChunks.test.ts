@@ -48,7 +48,12 @@ describe("packChunks / unpackChunks", () => {
   it("names each typed array's buffer for transfer, and packs no text", async () => {
     const chunks = materialize(doc, [{ id: "a", start: 0, end: 10 }], await loadTokenizer("cl100k_base"));
     const packed = packChunks(chunks);
-    expect(packedTransferables(packed)).toHaveLength(7);
+    expect(packedTransferables(packed)).toHaveLength(8);
+    // Ids of the form chunk_<index> do not cross; any other is sent.
+    expect(packed.ids).toEqual(["a"]);
+    const implicit = packChunks(chunks.map((c, i) => ({ ...c, id: `chunk_${i}` })));
+    expect(implicit.ids).toBeNull();
+    expect(unpackChunks(implicit, doc.text)[0]!.id).toBe("chunk_0");
     expect(JSON.stringify(packed.extras)).not.toContain("Ada");
     expect(unpackChunks(packChunks([]), "")).toEqual([]);
   });

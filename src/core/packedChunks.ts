@@ -20,7 +20,8 @@ interface ChunkExtras {
 }
 
 export interface PackedChunks {
-  ids: string[];
+  /** Null when every chunk's id is `chunk_<index>` (most runs): 150,000 strings need not cross. */
+  ids: string[] | null;
   /** [start, end) into DocModel.text, per chunk. */
   starts: Int32Array;
   ends: Int32Array;
@@ -31,7 +32,9 @@ export interface PackedChunks {
   /** Five numbers a box (page, x0, y0, x1, y1); boxOffsets in boxes, not numbers. Float64: exact. */
   boxOffsets: Int32Array;
   boxes: Float64Array;
-  extras: (ChunkExtras | null)[];
+  /** Only the chunks that carry extras: their indices, and the extras in the same order. */
+  extrasAt: Int32Array;
+  extras: ChunkExtras[];
 }
 
 export function packChunks(chunks: readonly Chunk[]): PackedChunks {
@@ -50,12 +53,15 @@ export function packChunks(chunks: readonly Chunk[]): PackedChunks {
   const pages = new Int32Array(pageCount);
   const boxes = new Float64Array(boxCount * 5);
   const ids: string[] = new Array<string>(n);
-  const extras: (ChunkExtras | null)[] = new Array<ChunkExtras | null>(n);
+  let implicitIds = true;
+  const extrasAt: number[] = [];
+  const extras: ChunkExtras[] = [];
   let p = 0;
   let b = 0;
   for (let i = 0; i < n; i++) {
     const c = chunks[i]!;
     ids[i] = c.id;
+    if (implicitIds && c.id !== `chunk_${i}`) implicitIds = false;
     starts[i] = c.start;
     ends[i] = c.end;
     tokens[i] = c.tokens;
@@ -70,9 +76,24 @@ export function packChunks(chunks: readonly Chunk[]): PackedChunks {
       boxes[at + 4] = box.y1;
     }
     boxOffsets[i + 1] = b;
-    extras[i] = extrasOf(c);
+    const e = extrasOf(c);
+    if (e) {
+      extrasAt.push(i);
+      extras.push(e);
+    }
   }
-  return { ids, starts, ends, tokens, pageOffsets, pages, boxOffsets, boxes, extras };
+  return {
+    ids: implicitIds ? null : ids,
+    starts,
+    ends,
+    tokens,
+    pageOffsets,
+    pages,
+    boxOffsets,
+    boxes,
+    extrasAt: Int32Array.from(extrasAt),
+    extras,
+  };
 }
 
 function extrasOf(c: Chunk): ChunkExtras | null {
@@ -97,15 +118,17 @@ export function packedTransferables(packed: PackedChunks): ArrayBuffer[] {
     packed.pages,
     packed.boxOffsets,
     packed.boxes,
+    packed.extrasAt,
   ].map((a) => a.buffer as ArrayBuffer);
 }
 
 /** The chunks back, their texts sliced from the document the page already holds. */
 export function unpackChunks(packed: PackedChunks, text: string): Chunk[] {
-  const n = packed.ids.length;
+  const n = packed.starts.length;
   const chunks = new Array<Chunk>(n);
+  let x = 0;
   for (let i = 0; i < n; i++) {
-    const e = packed.extras[i] ?? null;
+    const e = x < packed.extrasAt.length && packed.extrasAt[x] === i ? packed.extras[x++]! : null;
     const start = packed.starts[i]!;
     const end = packed.ends[i]!;
     const prefix = e?.prefix ?? "";
@@ -119,7 +142,7 @@ export function unpackChunks(packed: PackedChunks, text: string): Chunk[] {
     }
     // Keys in the order materialize() writes them, so JSON of an unpacked chunk is byte-identical.
     const chunk: Chunk = {
-      id: packed.ids[i]!,
+      id: packed.ids ? packed.ids[i]! : `chunk_${i}`,
       index: i,
       start,
       end,

@@ -13,7 +13,11 @@ import type { CoherenceStage } from "../core/engine";
 import { packChunks, packedTransferables, type PackedChunks } from "../core/packedChunks";
 import type { SessionEndpoints } from "../core/providers/session";
 import type { JudgeResult } from "../core/quality/llmJudge";
-import type { RunQuality } from "../core/quality/runQuality";
+import {
+  packedQualityTransferables,
+  packQuality,
+  type PackedRunQuality,
+} from "../core/quality/packedQuality";
 import {
   testConnection,
   type ConnectionResult,
@@ -31,6 +35,9 @@ import { fetchWordVectors } from "./wordVectorsFetch";
 
 /** Stage 1 as it crosses: the run without its chunks' texts and objects. */
 export type PackedRun = Omit<ChunkRun, "chunks" | "quality"> & { chunks: PackedChunks };
+
+/** Stage 3 as it crosses: its scores packed. */
+export type PackedCoherenceStage = Omit<CoherenceStage, "quality"> & { quality: PackedRunQuality };
 
 const host = new EngineHost(extractPdfBytes);
 host.providers.useWordVectors(fetchWordVectors);
@@ -99,14 +106,21 @@ const api = {
     );
   },
 
-  /** Stage 2: per-chunk scores. */
-  scores(id: number, request: RunRequest): Promise<WorkerResult<RunQuality>> {
-    return tracked(id, (signal) => host.scores(request, signal));
+  /** Stage 2: per-chunk scores, their buffers transferred. */
+  scores(id: number, request: RunRequest): Promise<WorkerResult<PackedRunQuality>> {
+    return tracked(id, async (signal) => packQuality(await host.scores(request, signal))).then((result) =>
+      result.ok ? Comlink.transfer(result, packedQualityTransferables(result.value)) : result,
+    );
   },
 
-  /** Stage 3: coherence and the scores with it. */
-  coherence(id: number, request: RunRequest): Promise<WorkerResult<CoherenceStage>> {
-    return tracked(id, (signal) => host.coherence(request, signal));
+  /** Stage 3: coherence and the scores with it, their buffers transferred. */
+  coherence(id: number, request: RunRequest): Promise<WorkerResult<PackedCoherenceStage>> {
+    return tracked(id, async (signal) => {
+      const { quality, ...rest } = await host.coherence(request, signal);
+      return { ...rest, quality: packQuality(quality) };
+    }).then((result) =>
+      result.ok ? Comlink.transfer(result, packedQualityTransferables(result.value.quality)) : result,
+    );
   },
 
   /** Retrieval evaluation of a question set over the open documents it names (DESIGN §8). */

@@ -13,6 +13,7 @@ import type { CoherenceStage } from "../../core/engine";
 import type { DocumentKind } from "../../core/fileKind";
 import type { OcrPage } from "../../core/ocr";
 import { unpackChunks } from "../../core/packedChunks";
+import { unpackQuality } from "../../core/quality/packedQuality";
 import type { SessionEndpoints } from "../../core/providers/session";
 import type { ConnectionResult, ConnectionTarget } from "../../core/providers/testConnection";
 import type { RunQuality } from "../../core/quality/runQuality";
@@ -75,13 +76,14 @@ export async function runRanges(doc: DocModel, run: RunRequest, signal?: AbortSi
 }
 
 /** Stage 2: per-chunk scores of a run. */
-export function runScores(run: RunRequest, signal?: AbortSignal): Promise<RunQuality> {
-  return bridge.request(signal, (api, id) => api.scores(id, run), run.docId);
+export async function runScores(run: RunRequest, signal?: AbortSignal): Promise<RunQuality> {
+  return unpackQuality(await bridge.request(signal, (api, id) => api.scores(id, run), run.docId));
 }
 
 /** Stage 3: coherence and the run-level scores. */
-export function runCoherence(run: RunRequest, signal?: AbortSignal): Promise<CoherenceStage> {
-  return bridge.request(signal, (api, id) => api.coherence(id, run), run.docId);
+export async function runCoherence(run: RunRequest, signal?: AbortSignal): Promise<CoherenceStage> {
+  const { quality, ...rest } = await bridge.request(signal, (api, id) => api.coherence(id, run), run.docId);
+  return { ...rest, quality: unpackQuality(quality) };
 }
 
 /** A question set asked of the open documents it names, each chunked with the run's config. */
