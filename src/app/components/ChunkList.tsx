@@ -48,7 +48,10 @@ export function ChunkList({
     overscan: 8,
   });
 
-  const selectedIndex = visible.findIndex((c) => c.id === selectedId);
+  const selectedIndex = useMemo(
+    () => (selectedId === null ? -1 : visible.findIndex((c) => c.id === selectedId)),
+    [visible, selectedId],
+  );
   useEffect(() => {
     if (selectedIndex >= 0) virtualizer.scrollToIndex(selectedIndex, { align: "auto" });
   }, [selectedIndex, virtualizer]);

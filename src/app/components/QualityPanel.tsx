@@ -41,13 +41,15 @@ export const QualityPanel = memo(function QualityPanel({
 
 function QualityBody({ run, quality }: { run: ChunkRun; quality: RunQuality }) {
   const rule = quality.size.rules[0]!;
-  const sizes = useMemo(
-    () =>
-      quality.chunks
-        .filter((_, i) => ruleFor(quality.size.rules, run.chunks[i]?.level) === rule)
-        .map((c) => c.size),
-    [quality, run.chunks, rule],
-  );
+  const sizes = useMemo(() => {
+    const out: number[] = [];
+    const rules = quality.size.rules;
+    // One rule measures every chunk (all but parent/child runs): no rule to look up per chunk.
+    for (let i = 0; i < quality.chunks.length; i++)
+      if (rules.length === 1 || ruleFor(rules, run.chunks[i]?.level) === rule)
+        out.push(quality.chunks[i]!.size);
+    return out;
+  }, [quality, run.chunks, rule]);
   return (
     <>
       <dl className="quality-scores">

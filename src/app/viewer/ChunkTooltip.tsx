@@ -3,15 +3,14 @@
  * and keeps its own state, so moving the pointer re-renders the card and nothing else.
  */
 import { useEffect, useState } from "react";
-import type { Chunk } from "../../core/chunk";
 import type { StyleWithVars } from "./cssVars";
 import { chunkIdsAtPoint, isChunkBox } from "./hitTest";
 import { chunkHue } from "./palette";
-import { firstWords, pageCitation } from "./pageBoxes";
+import { firstWords, pageCitation, type ChunksById } from "./pageBoxes";
 
 interface ChunkTooltipProps {
   scrollEl: HTMLElement | null;
-  chunksById: ReadonlyMap<string, Chunk>;
+  chunksById: ChunksById;
 }
 
 interface Hover {

@@ -5,6 +5,7 @@ import {
   firstWords,
   hasLevels,
   indexBoxesByPage,
+  indexChunksById,
   indexMarksByPage,
   mergeLineBoxes,
   pageCitation,
@@ -51,6 +52,8 @@ describe("chunk colours and labels", () => {
     expect(byPage.get(1)?.map((b) => b.chunkId)).toEqual(["a"]);
     expect(byPage.get(2)?.map((b) => b.chunkId)).toEqual(["a", "b"]);
     expect(byPage.get(3)).toBeUndefined();
+    // Built once per page: a page redrawn gets the same array (its memo holds).
+    expect(byPage.get(2)).toBe(byPage.get(2));
   });
 });
 
@@ -141,5 +144,20 @@ describe("marks", () => {
     ]);
     expect(byPage.get(2)?.map((m) => m.kind)).toEqual(["boundary"]);
     expect(indexMarksByPage(undefined).size).toBe(0);
+  });
+});
+
+describe("indexChunksById", () => {
+  const chunk = (id: string, index: number) => ({ id, index }) as Chunk;
+
+  it("finds chunk_<index> ids at their index and any other id through an index built once", () => {
+    const chunks = [chunk("chunk_0", 0), chunk("chunk_1", 1), chunk("p0", 2), chunk("chunk_9", 3)];
+    const byId = indexChunksById(chunks);
+    expect(byId.get("chunk_1")).toBe(chunks[1]);
+    expect(byId.get("p0")).toBe(chunks[2]);
+    // An id that names another index than its own is still found.
+    expect(byId.get("chunk_9")).toBe(chunks[3]);
+    expect(byId.get("chunk_2")).toBeUndefined();
+    expect(byId.get("nope")).toBeUndefined();
   });
 });

@@ -82,6 +82,14 @@ describe("boundaryPoints", () => {
     expect(boundaryPoints(points, [0, 21, 29, 100])).toEqual([1, 2]);
     expect(boundaryPoints([], [0, 5])).toEqual([]);
   });
+
+  it("gives the same gaps for starts out of order (parents and children interleaved) as in order", () => {
+    const points = Array.from({ length: 50 }, (_, i) => ({ offset: i * 10 + 5 }));
+    const starts = [0, 3, 44, 120, 121, 260, 490, 999];
+    const shuffled = [0, 260, 44, 999, 3, 121, 490, 120];
+    expect(boundaryPoints(points, shuffled)).toEqual(boundaryPoints(points, starts));
+    expect(boundaryPoints(points, starts)).toEqual([0, 4, 11, 12, 25, 48, 49]);
+  });
 });
 
 describe("measuredUnits", () => {
