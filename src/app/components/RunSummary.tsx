@@ -3,10 +3,11 @@
  * the chunker's scalar stats (e.g. the hybrid's chunker.mode), warnings, and a histogram of chunk
  * token counts; and the run's details, the object `chunk --stats` writes.
  */
-import { useMemo } from "react";
+import { useEffect, useMemo, useState } from "react";
 import type { ChunkRun } from "../../core/chunk";
 import { sizeRules } from "../../core/quality/sizeRules";
 import { runReport } from "../../core/runReport";
+import { joinRunReportJson, scoresJson, splitRunReportJson } from "../../core/runReportJson";
 import { LlmBudgetMeter } from "./LlmBudgetMeter";
 import { TokenHistogram } from "./TokenHistogram";
 
@@ -65,10 +66,10 @@ export function RunSummary({
 
 /**
  * The run's stats object exactly as `chunk --stats F` writes it (DESIGN §4–5). Folded away, but
- * in the page: a closed <details> is not laid out, and the object is one stringify per run.
+ * in the page: a closed <details> is not laid out.
  */
 function RunDetails({ run }: { run: ChunkRun }) {
-  const text = useMemo(() => JSON.stringify(runReport(run), null, 2), [run]);
+  const text = useRunDetailsText(run);
   return (
     <details className="run-details">
       <summary>Run details</summary>
@@ -123,4 +124,36 @@ function RunStats({ run }: { run: ChunkRun }) {
       ))}
     </dl>
   );
+}
+
+/** Scores written in one go; a longer list is written this many at a time, one slice per task. */
+const SCORES_PER_SLICE = 5_000;
+
+/**
+ * The run details' text. With one score per chunk it is megabytes of JSON for a run of one-token
+ * chunks (~200 ms to stringify 150,000 scores); written whole in a single task that would freeze a
+ * slider drag, so a long list is written a slice per task, the previous run's text shown meanwhile.
+ */
+function useRunDetailsText(run: ChunkRun): string {
+  const json = useMemo(() => splitRunReportJson(runReport(run)), [run]);
+  const small = json.scores.length <= SCORES_PER_SLICE;
+  const whole = useMemo(
+    () => (small ? joinRunReportJson(json, [scoresJson(json, 0, json.scores.length)]) : null),
+    [json, small],
+  );
+  const [sliced, setSliced] = useState("");
+  useEffect(() => {
+    if (small) return;
+    const slices: string[] = [];
+    let timer: ReturnType<typeof setTimeout>;
+    const next = () => {
+      const from = slices.length * SCORES_PER_SLICE;
+      slices.push(scoresJson(json, from, Math.min(json.scores.length, from + SCORES_PER_SLICE)));
+      if (slices.length * SCORES_PER_SLICE < json.scores.length) timer = setTimeout(next, 0);
+      else setSliced(joinRunReportJson(json, slices));
+    };
+    timer = setTimeout(next, 0);
+    return () => clearTimeout(timer);
+  }, [json, small]);
+  return whole ?? sliced;
 }
