@@ -6,8 +6,14 @@
  * and the previous run stays on screen while the next computes. Queries consume their AbortSignal:
  * a superseded run is abandoned in the worker.
  */
-import { keepPreviousData, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
-import { useEffect, useMemo, useRef, useState } from "react";
+import {
+  keepPreviousData,
+  useIsFetching,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from "@tanstack/react-query";
+import { useEffect, useMemo, useState } from "react";
 import { create } from "zustand";
 import type { ChunkRun, ConfigProblem } from "../../core/chunk";
 import { getChunkerMeta } from "../../core/chunkers/metas";
@@ -119,21 +125,29 @@ export function useDocumentExtraction(doc: OpenDocument | undefined) {
 }
 
 /**
- * The value, settled: the first change after a quiet spell passes at once (a typed number, a
- * preset), while the changes of a burst (a slider drag) wait until it has been quiet for `ms`.
+ * The value, coalesced to the latest while the run of the settled value is in flight: a change
+ * passes at once when nothing is in flight (a typed number, a preset, the first step of a drag);
+ * during a run the changes of a drag wait, and the run after it takes only the latest. So a drag
+ * re-chunks as fast as the engine can — boxes move under the hand — and never queues or abandons a
+ * run per pointer move. A run still in flight after `patienceMs` (an LLM call, a huge document) is
+ * not waited for: the latest value supersedes it, and the worker abandons it.
  */
-function useBurstDebounced<T>(value: T, ms: number): T {
+function useCoalesced<T>(value: T, inFlight: (settled: T) => boolean, patienceMs: number): T {
   const [settled, setSettled] = useState(value);
-  const lastChange = useRef(-Infinity);
+  // The settled value whose run has outlived the patience.
+  const [outwaited, setOutwaited] = useState<{ value: T } | null>(null);
+  const busy = inFlight(settled) && !(outwaited !== null && Object.is(outwaited.value, settled));
+  // Adjusted while rendering (React's pattern for state derived from props): no extra commit.
+  if (!busy && !Object.is(settled, value)) setSettled(value);
   useEffect(() => {
-    const now = performance.now();
-    const delay = now - lastChange.current > ms ? 0 : ms;
-    lastChange.current = now;
-    const timer = setTimeout(() => setSettled(value), delay);
+    const timer = setTimeout(() => setOutwaited({ value: settled }), patienceMs);
     return () => clearTimeout(timer);
-  }, [value, ms]);
+  }, [settled, patienceMs]);
   return settled;
 }
+
+/** How long a drag's changes wait for the run in flight before superseding it. */
+const COALESCE_PATIENCE_MS = 250;
 
 /** How far the run the inputs ask for has come: its boxes are drawn at "ranges", every score is in at "complete". */
 type RunStage = "none" | "ranges" | "complete";
@@ -154,7 +168,7 @@ export interface ChunkRunState {
   problems: ConfigProblem[];
   /** Identifies the run the current inputs ask for; "done" means this key is drawn. */
   requestKey: string;
-  /** The parameters changed and the burst debounce has not settled yet. */
+  /** The parameters changed while a run was in flight: the next run takes them when it is done. */
   pending: boolean;
   /** The user cancelled the run these inputs ask for: it stays cancelled until an input changes. */
   cancelled: boolean;
@@ -182,13 +196,24 @@ const useCancelledRuns = create<{
     }),
 }));
 
-const RUN_DEBOUNCE_MS = 120;
-
 export function useChunkRun(doc: DocModel | undefined, chunker: string, config: Config): ChunkRunState {
   // The document is never debounced: a run always belongs to the document on screen.
   const docId = doc?.id ?? null;
   const paramsKey = JSON.stringify([chunker, config]);
-  const settledParams = useBurstDebounced(paramsKey, RUN_DEBOUNCE_MS);
+  const endpointsRevision = useSettings((s) => s.revision);
+  const queryClient = useQueryClient();
+  // A hook per call, in the same order every render: whether stage 1 of the settled parameters is in flight.
+  const fetchingRuns = useIsFetching({ queryKey: ["run", docId] });
+  const settledParams = useCoalesced(
+    paramsKey,
+    (settled) =>
+      fetchingRuns > 0 &&
+      queryClient.isFetching({
+        queryKey: queryKeys.run(docId, ...(JSON.parse(settled) as [string, Config]), endpointsRevision),
+        exact: true,
+      }) > 0,
+    COALESCE_PATIENCE_MS,
+  );
   const [settledChunker, settledConfig] = useMemo(
     () => JSON.parse(settledParams) as [string, Config],
     [settledParams],
@@ -196,8 +221,6 @@ export function useChunkRun(doc: DocModel | undefined, chunker: string, config: 
   const problems = resolveConfig(getChunkerMeta(settledChunker), settledConfig).problems;
   const currentProblems = resolveConfig(getChunkerMeta(chunker), config).problems;
 
-  const endpointsRevision = useSettings((s) => s.revision);
-  const queryClient = useQueryClient();
   const runKey = useMemo(
     () => queryKeys.run(docId, settledChunker, settledConfig, endpointsRevision),
     [docId, settledChunker, settledConfig, endpointsRevision],
