@@ -16,6 +16,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { alternate, median, ROUNDS } from "./rounds";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const CORPUS = resolve(ROOT, "../shared/corpus");
@@ -62,9 +63,13 @@ interface BatchRun {
   peakRssMb: number;
 }
 
+/** Each run its own output and RSS file: a batch into an earlier run's output would resume it. */
+let runSeq = 0;
+
 function runBatch(inputs: string[], workers: number, dir: string): BatchRun {
-  const out = join(dir, `out-${workers}`);
-  const rssFile = join(dir, `rss-${workers}`);
+  const seq = ++runSeq;
+  const out = join(dir, `out-${workers}-${seq}`);
+  const rssFile = join(dir, `rss-${workers}-${seq}`);
   const t0 = performance.now();
   const r = spawnSync(process.execPath, batchArgs(inputs, workers, out), {
     cwd: ROOT,
@@ -109,14 +114,15 @@ function batchArgs(inputs: string[], workers: number, out: string): string[] {
 
 /** Wall time of two 1-worker batches started together (each its own process and output). */
 async function twoBatchesAtOnce(inputs: string[], dir: string): Promise<number> {
+  const seq = ++runSeq;
   const t0 = performance.now();
   await Promise.all(
     ["a", "b"].map(
       (name) =>
         new Promise<void>((resolve, reject) => {
-          const child = spawn(process.execPath, batchArgs(inputs, 1, join(dir, `twice-${name}`)), {
+          const child = spawn(process.execPath, batchArgs(inputs, 1, join(dir, `twice-${name}-${seq}`)), {
             cwd: ROOT,
-            env: { ...process.env, PEAK_RSS_FILE: join(dir, `rss-twice-${name}`) },
+            env: { ...process.env, PEAK_RSS_FILE: join(dir, `rss-twice-${name}-${seq}`) },
             stdio: "ignore",
           });
           child.on("error", reject);
@@ -145,9 +151,18 @@ export async function benchBatch(): Promise<BatchFigures | null> {
   const inputs = batchInputs();
   const dir = mkdtempSync(join(tmpdir(), "bench-batch-"));
   try {
-    const one = runBatch(inputs, 1, dir);
-    const two = runBatch(inputs, 2, dir);
-    const twiceMs = await twoBatchesAtOnce(inputs, dir);
+    // 1 and 2 workers in alternating order over the rounds; each side's median run reported.
+    const runs = await alternate(
+      ROUNDS,
+      () => runBatch(inputs, 1, dir),
+      () => runBatch(inputs, 2, dir),
+    );
+    const middle = (list: BatchRun[]) => list.find((r) => r.ms === median(list.map((x) => x.ms))) ?? list[0]!;
+    const one = middle(runs.a);
+    const two = middle(runs.b);
+    const twice: number[] = [];
+    for (let r = 0; r < ROUNDS; r++) twice.push(await twoBatchesAtOnce(inputs, dir));
+    const twiceMs = median(twice);
     const perSecond = (run: BatchRun) => round(run.pages / (run.ms / 1000));
     return {
       batch_pages_per_s_1: perSecond(one),
@@ -164,6 +179,7 @@ export async function benchBatch(): Promise<BatchFigures | null> {
         peak_rss_mb_1_worker: one.peakRssMb,
         two_processes_ms: round(twiceMs),
         two_processes_speedup: round((2 * one.ms) / twiceMs, 2),
+        rounds: ROUNDS,
       },
     };
   } finally {

@@ -7,6 +7,7 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { basename } from "node:path";
+import { timeRun } from "./runTimer";
 import { openSampleTab } from "./sampleTab";
 import type { Browser, CDPSession, Page } from "@playwright/test";
 
@@ -98,13 +99,49 @@ function rendererRss(): number | null {
   return largest;
 }
 
+interface OpenProbe {
+  longTasks: { start: number; duration: number }[];
+  dropAt: number | null;
+  sampleCount: string | null;
+  firstBoxAt: number | null;
+}
+
+type OpenWindow = Window & { __open: OpenProbe };
+
+/** Init script: every long task from the start, the drop's time, and the first box of the new document. */
+function installOpenProbe(): void {
+  const probe: OpenProbe = { longTasks: [], dropAt: null, sampleCount: null, firstBoxAt: null };
+  (window as unknown as OpenWindow).__open = probe;
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) probe.longTasks.push({ start: e.startTime, duration: e.duration });
+  }).observe({ type: "longtask", buffered: true });
+  window.addEventListener(
+    "drop",
+    () => {
+      probe.dropAt ??= performance.now();
+      probe.sampleCount = document.querySelector('[data-testid="chunk-count"]')?.textContent ?? null;
+      // A box drawn while the chunk count is no longer the sample's is the new document's.
+      const observer = new MutationObserver(() => {
+        const count = document.querySelector('[data-testid="chunk-count"]')?.textContent ?? null;
+        const box = document.querySelector('[data-testid="bbox"]');
+        if (count !== probe.sampleCount && box && box.getBoundingClientRect().width > 0) {
+          probe.firstBoxAt = performance.now();
+          observer.disconnect();
+        }
+      });
+      observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+    },
+    { capture: true, once: true },
+  );
+}
+
 export async function measureBigPdf(
   browser: Browser,
   url: string,
   drop: (page: Page, name: string, bytes: Buffer) => Promise<void>,
 ) {
   if (!BIG_PDF) return null;
-  const { context, page } = await openSampleTab(browser, url);
+  const { context, page } = await openSampleTab(browser, url, [installOpenProbe]);
   try {
     const sampler = await sampleHeaps(page);
     const started = Date.now();
@@ -123,6 +160,22 @@ export async function measureBigPdf(
       .filter({ hasText: /^done$/ })
       .waitFor({ timeout: 600_000 });
     const doneMs = Date.now() - started;
+    const open = await page.evaluate(() => {
+      const p = (window as unknown as OpenWindow).__open;
+      const doneAt = performance.now();
+      const tasks = p.longTasks.filter((t) => t.start + t.duration > p.dropAt! && t.start < doneAt);
+      return {
+        firstBoxMs: p.firstBoxAt === null ? null : p.firstBoxAt - p.dropAt!,
+        longest: tasks.reduce((m, t) => Math.max(m, t.duration), 0),
+      };
+    });
+    // A parameter change on 2,415 pages: the token chunker, then a new chunk_size.
+    await page.getByTestId("chunker-select").selectOption("token");
+    await page
+      .getByTestId("run-status")
+      .filter({ hasText: /^done$/ })
+      .waitFor({ timeout: 600_000 });
+    const rechunk = await timeRun(page, () => page.getByTestId("param-chunk_size").fill("400"), 600_000);
     const { peakHeapMb, peakRendererRssMb } = await sampler.stop();
     const chunks = Number(await page.getByTestId("chunk-count").textContent());
     const pages = await page.locator("[data-page-number]").count();
@@ -135,6 +188,13 @@ export async function measureBigPdf(
       peak_heap_mb: Math.round(peakHeapMb),
       peak_renderer_rss_mb: peakRendererRssMb === null ? null : Math.round(peakRendererRssMb),
       goal_heap_under_1gb: peakHeapMb < 1024,
+      // DESIGN §12's keys.
+      longest_task_ms_open: Math.round(open.longest),
+      longest_task_ms_rechunk: rechunk.longest_task_ms,
+      first_box_ms: open.firstBoxMs === null ? null : Math.round(open.firstBoxMs),
+      rechunk_ms: rechunk.drawn_ms,
+      rechunk_done_ms: rechunk.done_ms,
+      renderer_memory_mb: peakRendererRssMb === null ? null : Math.round(peakRendererRssMb),
     };
   } finally {
     await context.close();

@@ -32,6 +32,8 @@
  *  - CHROMIUM_PATH: the browser (default /usr/bin/chromium);
  *  - BENCH_CORPUS: the corpus directory (default ../shared/corpus);
  *  - BENCH_DOCS: comma-separated parts of the document names to measure (default all);
+ *  - BENCH_SECTIONS: comma-separated report sections to measure (default all): documents,
+ *    drag_many_chunks, chunker_switch, big_pdf, eval_update, sweep, restore, embedder_load;
  *  - BENCH_INIT_SCRIPT: a .js file run in the page before the app, for what-if experiments such as
  *    a CSS override;
  *  - WORKBENCH_BIG_PDF: the 2,415-page R reference manual (Debian's r-doc-pdf: refman.pdf): opened,
@@ -53,6 +55,8 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../e2e/chromium";
 import { BODY } from "../../scripts/sample-content";
 import { BIG_PDF, measureBigPdf } from "./bigPdf";
 import { installRunCounter, measureDrags, type DragResult } from "./drag";
+import { measureChunkerSwitch } from "./chunkerSwitch";
+import { MANY_CHUNK_FILES, measureManyChunkDrags } from "./dragManyChunks";
 import { measureEvalUpdate } from "./evalUpdate";
 import { measureEmbedderLoad } from "./embedderLoad";
 import { measureRestore } from "./restore";
@@ -71,6 +75,9 @@ const DRAGS = process.env.BENCH_DRAGS !== "0";
 const INIT_SCRIPT = process.env.BENCH_INIT_SCRIPT;
 /** Comma-separated parts of document names to measure (default: all). */
 const ONLY = process.env.BENCH_DOCS?.split(",").filter(Boolean);
+/** Comma-separated report sections to measure (default all): documents, drag_many_chunks, big_pdf, … */
+const SECTIONS = process.env.BENCH_SECTIONS?.split(",").filter(Boolean);
+const section = (name: string) => !SECTIONS || SECTIONS.includes(name);
 const TRACE_CATEGORIES = [
   "devtools.timeline",
   "disabled-by-default-devtools.timeline",
@@ -639,23 +646,52 @@ async function main(): Promise<void> {
   try {
     const docs = (await documents(tmp)).filter((d) => !ONLY || ONLY.some((part) => d.name.includes(part)));
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+    const b = browser;
     const results = [];
-    for (const doc of docs) {
-      process.stderr.write(`measuring ${doc.name} (${doc.pages} pages)…\n`);
-      results.push(await measure(browser, url, doc));
+    if (section("documents"))
+      for (const doc of docs) {
+        process.stderr.write(`measuring ${doc.name} (${doc.pages} pages)…\n`);
+        results.push(await measure(b, url, doc));
+      }
+    let manyChunks = null;
+    if (section("drag_many_chunks")) {
+      process.stderr.write("measuring chunk_size drags from one-token chunks to 512…\n");
+      manyChunks = await measureManyChunkDrags(b, url, MANY_CHUNK_FILES(CORPUS), dropFile);
     }
-    if (BIG_PDF) process.stderr.write(`measuring ${BIG_PDF} (heap while opening and chunking)…\n`);
-    else
-      process.stderr.write("skipping the big PDF: set WORKBENCH_BIG_PDF to the R reference manual's path\n");
-    const big = await measureBigPdf(browser, url, dropFile);
-    process.stderr.write("measuring the evaluation panel on Chroma's corpora…\n");
-    const evalUpdate = await measureEvalUpdate(browser, url);
-    process.stderr.write("measuring the page while a sweep runs…\n");
-    const sweep = await measureSweepResponsiveness(browser, url);
-    process.stderr.write("measuring a workspace restore (the book and two manuals)…\n");
-    const restore = await measureRestore(browser, url, CORPUS);
-    process.stderr.write("measuring the engine worker's load of the GloVe word vectors…\n");
-    const embedderLoad = await measureEmbedderLoad(browser, url);
+    let switches = null;
+    if (section("chunker_switch")) {
+      process.stderr.write("measuring each chunker's switch on the R manual…\n");
+      switches = await measureChunkerSwitch(b, url, join(CORPUS, "manual-r-lang-69p.pdf"), dropFile);
+    }
+    let big = null;
+    if (section("big_pdf")) {
+      if (BIG_PDF) process.stderr.write(`measuring ${BIG_PDF} (heap while opening and chunking)…\n`);
+      else
+        process.stderr.write(
+          "skipping the big PDF: set WORKBENCH_BIG_PDF to the R reference manual's path\n",
+        );
+      big = await measureBigPdf(b, url, dropFile);
+    }
+    let evalUpdate = null;
+    if (section("eval_update")) {
+      process.stderr.write("measuring the evaluation panel on Chroma's corpora…\n");
+      evalUpdate = await measureEvalUpdate(b, url);
+    }
+    let sweep = null;
+    if (section("sweep")) {
+      process.stderr.write("measuring the page while a sweep runs…\n");
+      sweep = await measureSweepResponsiveness(b, url);
+    }
+    let restore = null;
+    if (section("restore")) {
+      process.stderr.write("measuring a workspace restore (the book and two manuals)…\n");
+      restore = await measureRestore(b, url, CORPUS);
+    }
+    let embedderLoad = null;
+    if (section("embedder_load")) {
+      process.stderr.write("measuring the engine worker's load of the GloVe word vectors…\n");
+      embedderLoad = await measureEmbedderLoad(b, url);
+    }
     const report = {
       chromium: browser.version(),
       node: process.version,
@@ -664,15 +700,18 @@ async function main(): Promise<void> {
       main_bundle_kb: mainBundleKb(),
       big_pdf_peak_heap_mb: big?.peak_heap_mb ?? null,
       eval_update_ms: evalUpdate?.eval_update_ms ?? null,
-      eval_update: evalUpdate?.eval_update ?? { skipped: "../shared/eval/chroma is missing" },
-      longest_task_during_sweep_ms: sweep.longest_task_ms,
+      eval_update: evalUpdate?.eval_update ?? { skipped: "../shared/eval/chroma is missing or not measured" },
+      longest_task_during_sweep_ms: sweep?.longest_task_ms ?? null,
       restore_first_page_ms: restore?.restore_first_page_ms ?? null,
       restore_chunks_ms: restore?.restore_chunks_ms ?? null,
-      restore: restore?.restore ?? { skipped: "the corpus is missing" },
-      embedder_load_ms_worker: embedderLoad.embedder_load_ms_worker,
-      embedder_load: embedderLoad.embedder_load,
+      restore: restore?.restore ?? { skipped: "the corpus is missing or not measured" },
+      embedder_load_ms_worker: embedderLoad?.embedder_load_ms_worker ?? null,
+      embedder_load: embedderLoad?.embedder_load ?? null,
       sweep,
-      big_pdf: big ?? { skipped: "WORKBENCH_BIG_PDF is not set" },
+      big_pdf: big ?? { skipped: "WORKBENCH_BIG_PDF is not set or not measured" },
+      drag_many_chunks: manyChunks ?? { skipped: "not measured" },
+      chunker_switch_ms: switches?.chunker_switch_ms ?? { skipped: "the corpus is missing or not measured" },
+      chunker_switch: switches,
       documents: results,
     };
     process.stdout.write(JSON.stringify(report, null, 2) + "\n");
