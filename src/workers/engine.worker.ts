@@ -8,7 +8,7 @@
 import * as Comlink from "comlink";
 import type { ChunkRun } from "../core/chunk";
 import { chunkerSummaries } from "../core/chunkers/registry";
-import type { DocModel } from "../core/document";
+import { packDocModel, packedDocModelTransferables, type PackedDocModel } from "../core/packedDocModel";
 import type { CoherenceStage } from "../core/engine";
 import { packChunks, packedTransferables, type PackedChunks } from "../core/packedChunks";
 import type { SessionEndpoints } from "../core/providers/session";
@@ -68,13 +68,17 @@ const api = {
     bytes: Uint8Array,
     request: OpenRequest,
     onProgress?: (done: number, total: number) => void,
-  ): Promise<WorkerResult<DocModel>> {
-    return tracked(id, (signal) =>
-      host.open(bytes, request, {
-        signal,
-        ...(onProgress ? { onProgress } : {}),
-        ...(modelCache ? { cache: modelCache } : {}),
-      }),
+  ): Promise<WorkerResult<PackedDocModel>> {
+    return tracked(id, async (signal) =>
+      packDocModel(
+        await host.open(bytes, request, {
+          signal,
+          ...(onProgress ? { onProgress } : {}),
+          ...(modelCache ? { cache: modelCache } : {}),
+        }),
+      ),
+    ).then((result) =>
+      result.ok ? Comlink.transfer(result, packedDocModelTransferables(result.value)) : result,
     );
   },
 

@@ -6,7 +6,7 @@
  * on the old worker (not aborted) are sent to the new one.
  */
 import { fileIdOf } from "../../core/furniture";
-import type { DocModel } from "../../core/document";
+import type { PackedDocModel } from "../../core/packedDocModel";
 import type { SessionEndpoints } from "../../core/providers/session";
 import type { OpenRequest } from "../../host/engine";
 import type { EngineWorkerApi } from "../../workers/engine.worker";
@@ -145,7 +145,7 @@ export class EngineBridge {
     request: OpenRequest,
     onProgress: (done: number, total: number) => void,
     signal?: AbortSignal,
-  ): Promise<DocModel> {
+  ): Promise<PackedDocModel> {
     let openedIn: Instance | null = null;
     const doc = await this.request(signal, (api, id) => {
       openedIn = this.instance;

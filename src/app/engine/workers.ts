@@ -13,6 +13,7 @@ import type { CoherenceStage } from "../../core/engine";
 import type { DocumentKind } from "../../core/fileKind";
 import type { OcrPage } from "../../core/ocr";
 import { unpackChunks } from "../../core/packedChunks";
+import { unpackDocModel } from "../../core/packedDocModel";
 import { unpackQuality } from "../../core/quality/packedQuality";
 import type { SessionEndpoints } from "../../core/providers/session";
 import type { ConnectionResult, ConnectionTarget } from "../../core/providers/testConnection";
@@ -61,7 +62,7 @@ export async function openDocument(
   onProgress: (done: number, total: number) => void,
   signal?: AbortSignal,
 ): Promise<DocModel> {
-  return bridge.open(bytes, input, Comlink.proxy(onProgress), signal);
+  return unpackDocModel(await bridge.open(bytes, input, Comlink.proxy(onProgress), signal));
 }
 
 /** The document is closed in the app: the worker may drop it and its runs. */
