@@ -43,6 +43,16 @@ describe("tokenizer engines", () => {
     const t = await loadTokenizer("cl100k_base");
     expect(t.encode("hello world")).toEqual([15339, 1917]);
   });
+
+  it("forgets its caches and encodes and counts the same afterwards", async () => {
+    const t = await loadTokenizer("cl100k_base");
+    const text = "Cold runs start from nothing: hello world, hello again.";
+    const ids = t.encode(text);
+    const count = t.count("hello");
+    t.forget!();
+    expect(t.encode(text)).toEqual(ids);
+    expect(t.count("hello")).toBe(count);
+  });
 });
 
 function random(seed: number): () => number {

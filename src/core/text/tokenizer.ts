@@ -28,6 +28,11 @@ export interface Tokenizer {
   count(text: string): number;
   /** UTF-8 byte length of one token id, so offsets can be computed without decoding. */
   byteLength(id: number): number;
+  /**
+   * Forgets what encoding has learnt (the BPE merge cache, remembered counts): the next text is
+   * encoded as by a tokenizer just loaded. For honest cold benchmarks; the app never calls it.
+   */
+  forget?(): void;
 }
 
 /** Texts up to this long have their counts remembered, up to this many of them (then forgotten). */
@@ -138,5 +143,9 @@ async function loadGptTokenizer(encoding: EncodingName): Promise<Tokenizer> {
     decode: (ids) => api.decode(ids),
     count,
     byteLength: (id) => lengths[id] || special.get(id) || 0,
+    forget: () => {
+      api.clearMergeCache();
+      shortCounts.clear();
+    },
   };
 }
