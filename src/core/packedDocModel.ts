@@ -59,8 +59,26 @@ export function packedDocModelTransferables(packed: PackedDocModel): ArrayBuffer
   return [r.ints, r.floats, r.font, r.dir].map((a) => a.buffer as ArrayBuffer);
 }
 
+/**
+ * The model back, its runs built when first read: the page reads them only to draw a hover or mark
+ * an answer, and building 100,000+ run objects (with the collection after) was a 170 ms task when
+ * the 2,415-page manual opened. The property is an ordinary enumerable one to every reader —
+ * spread, JSON and structured clone build it as they read it.
+ */
 export function unpackDocModel(packed: PackedDocModel): DocModel {
-  const p = packed.runs;
+  let runs: TextRun[] | null = null;
+  // Spread keeps the key order; the packed value is then replaced in its place by the accessor.
+  const model: Record<string, unknown> = { ...packed };
+  Object.defineProperty(model, "runs", {
+    enumerable: true,
+    configurable: true,
+    get: () => (runs ??= unpackRuns(packed.runs)),
+    set: (value: TextRun[]) => (runs = value),
+  });
+  return model as unknown as DocModel;
+}
+
+function unpackRuns(p: PackedRuns): TextRun[] {
   const n = p.font.length;
   const runs = new Array<TextRun>(n);
   for (let i = 0; i < n; i++) {
@@ -80,5 +98,5 @@ export function unpackDocModel(packed: PackedDocModel): DocModel {
     if (d > 0) run.dir = DIRECTIONS[d - 1]!;
     runs[i] = run;
   }
-  return { ...packed, runs };
+  return runs;
 }

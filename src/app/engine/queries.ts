@@ -104,6 +104,9 @@ export function useDocumentExtraction(doc: OpenDocument | undefined) {
     staleTime: Infinity,
     gcTime: Infinity,
     retry: false,
+    // A model is never edited, only replaced: comparing two of them deep (100,000+ runs each, read
+    // from their lazy property) would only cost.
+    structuralSharing: false,
     queryFn: ({ signal }) => {
       const d = doc!;
       const report = useExtractionProgress.getState().report;

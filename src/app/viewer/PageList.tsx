@@ -1,10 +1,10 @@
 /**
- * Every page of the document, in blocks of BLOCK_SIZE. A block outside the drawn window gets
+ * Every page of the document, in blocks of BLOCK_SIZE (a new document's a few hundred per frame). A block outside the drawn window gets
  * constant props, so its memo skips it entirely: scrolling re-renders the one or two blocks the
  * window touches, not 2,000 page placeholders. Blocks are fragments, so the pages stay direct
  * children of the list (no wrapper in the DOM).
  */
-import { memo } from "react";
+import { memo, useEffect, useState } from "react";
 import type { PDFDocumentProxy } from "pdfjs-dist";
 import type { Furniture, FurnitureSetting, PageInfo } from "../../core/document";
 import type { StyleWithVars } from "./cssVars";
@@ -15,6 +15,32 @@ import type { RenderScheduler } from "./renderScheduler";
 import type { PageWindow } from "./useVisiblePages";
 
 const BLOCK_SIZE = 50;
+/**
+ * Placeholders put in the DOM per animation frame once a document opens, the drawn window's pages
+ * first: 2,415 of them in one commit (their styles, then a full layout) was a 150–350 ms task on
+ * the R reference manual; 200 a frame is ~15 ms, and every page is there a dozen frames later.
+ */
+const PAGES_PER_FRAME = 200;
+
+/** How many of `pages`' placeholders are mounted: PAGES_PER_FRAME more each frame, from a new document on. */
+function useMountedPageCount(pages: readonly unknown[]): number {
+  const [state, setState] = useState({ pages, count: PAGES_PER_FRAME });
+  let current = state;
+  if (state.pages !== pages) {
+    // Adjusted while rendering (React's pattern for state derived from props): a new document.
+    current = { pages, count: PAGES_PER_FRAME };
+    setState(current);
+  }
+  const done = current.count >= pages.length;
+  useEffect(() => {
+    if (done) return;
+    const frame = requestAnimationFrame(() =>
+      setState((s) => (s.pages === pages ? { pages, count: s.count + PAGES_PER_FRAME } : s)),
+    );
+    return () => cancelAnimationFrame(frame);
+  }, [pages, done, current.count]);
+  return current.count;
+}
 /** What a block outside the window sees: nothing rendered, nothing visible. */
 const OUTSIDE = { renderFirst: 0, renderLast: -1, visibleFirst: 0, visibleLast: -1 } as const;
 const NO_MARKS: MarksByPage = new Map();
@@ -39,6 +65,7 @@ interface PageListProps extends SharedProps {
 
 export const PageList = memo(function PageList({ pageWindow, ...shared }: PageListProps) {
   const { pages, layout } = shared;
+  const mounted = useMountedPageCount(pages);
   const style: StyleWithVars = {
     height: layout.totalHeight,
     minWidth: layout.minWidth,
@@ -48,6 +75,7 @@ export const PageList = memo(function PageList({ pageWindow, ...shared }: PageLi
   for (let first = 0; first < pages.length; first += BLOCK_SIZE) {
     const last = Math.min(pages.length, first + BLOCK_SIZE) - 1;
     const touched = pageWindow.renderFirst <= last && pageWindow.renderLast >= first;
+    if (first >= mounted && !touched) continue;
     const range = touched ? pageWindow : OUTSIDE;
     blocks.push(
       <PageBlock
@@ -119,7 +147,8 @@ const PageBlock = memo(function PageBlock({
         pixelRatio={pixelRatio}
         rendered={rendered}
         pdf={pdf}
-        boxes={boxesByPage.get(page.number)}
+        // Asked for the pages drawn only: a page's boxes are built when it is first drawn.
+        boxes={rendered ? boxesByPage.get(page.number) : undefined}
         marks={rendered ? marksByPage.get(page.number) : undefined}
         selectedChunkId={rendered ? selectedChunkId : null}
         furniture={rendered ? furnitureByPage.get(page.number) : undefined}
