@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Chunk } from "../src/core/chunk";
 import {
   boundaryMarks,
+  boundaryMarksByPage,
   compareBoundaries,
   leafChunks,
   normalizeBoundary,
@@ -142,6 +143,37 @@ describe("boundaryMarks", () => {
     const far: DocModel = { ...d, text: d.text + " ".repeat(40) + "x" };
     expect(boundaryMarks(far, [{ offset: far.text.length - 1, status: "shared" }])).toEqual([]);
     expect(boundaryMarks(doc, [{ offset: at("Zeta"), status: "shared" }])).toEqual([]);
+  });
+});
+
+describe("boundaryMarksByPage", () => {
+  it("places a page's marks when asked, the same as placing them all, each page once", () => {
+    const d = laidOut(["abcdef ghij", "klmnop qrst", "uvwxyz abcd"]);
+    // One page per line, with the page ranges extraction gives.
+    const lines = d.runs.map((r) => ({ start: r.start, end: r.end }));
+    const paged: DocModel = {
+      ...d,
+      pages: lines.map((l, i) => ({
+        number: i + 1,
+        width: 600,
+        height: 800,
+        rotate: 0,
+        textStart: i === 0 ? 0 : l.start - 1,
+        textEnd: l.end,
+        hasText: true,
+      })),
+    };
+    const boundaries = [2, 8, d.text.indexOf("k"), d.text.indexOf("q"), d.text.indexOf("u") - 1, 30].map(
+      (offset, i) => ({ offset, status: (["shared", "only-a", "only-b"] as const)[i % 3]! }),
+    );
+    const all = boundaryMarks(paged, boundaries);
+    const byPage = boundaryMarksByPage(paged, boundaries);
+    for (const page of [1, 2, 3]) expect(byPage.get(page)).toEqual(all.filter((m) => m.page === page));
+    expect(byPage.get(2)).toBe(byPage.get(2));
+    expect(byPage.get(9)).toBeUndefined();
+    // Without page ranges, every mark is placed at once and grouped.
+    const flat = boundaryMarksByPage(d, boundaries);
+    expect(flat.get(3)).toEqual(all.filter((m) => m.page === 3));
   });
 });
 

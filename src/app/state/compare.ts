@@ -5,12 +5,22 @@
  */
 import { useEffect, useMemo } from "react";
 import { create } from "zustand";
-import { compareBoundaries, boundaryMarks, scoreDeltas, type BoundaryComparison } from "../../core/compare";
-import type { BoundaryMark, ScoreDelta } from "../../core/compare";
+import {
+  boundaryMarksByPage,
+  compareBoundaries,
+  scoreDeltas,
+  type BoundaryComparison,
+} from "../../core/compare";
+import type { ScoreDelta } from "../../core/compare";
 import type { ChunkRun } from "../../core/chunk";
 import type { DocModel } from "../../core/document";
 import { useChunkRun, type ChunkRunState } from "../engine/queries";
-import { type BBox, type BBoxesByPage, useCompareMarks, type CompareMarksByPage } from "./compareMarks";
+import {
+  type BBoxesByPage,
+  chunkBoxesByPage,
+  useCompareMarks,
+  type CompareMarksByPage,
+} from "./compareMarks";
 import { currentConfig, defaultConfig, useWorkbench, withParam } from "./store";
 
 interface CompareState {
@@ -104,8 +114,8 @@ export interface Comparison {
 }
 
 /**
- * The comparison of two runs of `doc`, recomputed only when a run or the document changes (a few
- * hundred citations on the main thread: milliseconds); its marks are handed to the page overlays.
+ * The comparison of two runs of `doc`, recomputed only when a run or the document changes; its
+ * marks and B's boxes are handed to the page overlays, placed per page when a page asks.
  */
 export function useComparison(
   doc: DocModel | undefined,
@@ -115,21 +125,9 @@ export function useComparison(
   const comparison = useMemo(() => {
     if (!doc || !a || !b) return null;
     const boundaries = compareBoundaries(doc.text, a.chunks, b.chunks);
-    const marksByPage = new Map<number, BoundaryMark[]>();
-    for (const mark of boundaryMarks(doc, boundaries.boundaries)) {
-      const list = marksByPage.get(mark.page);
-      if (list) list.push(mark);
-      else marksByPage.set(mark.page, [mark]);
-    }
-    const bBoxesByPage = new Map<number, BBox[]>();
-    for (const chunk of b.chunks) {
-      for (const box of chunk.boxes) {
-        const list = bBoxesByPage.get(box.page);
-        const entry = { ...box, chunkId: chunk.id };
-        if (list) list.push(entry);
-        else bBoxesByPage.set(box.page, [entry]);
-      }
-    }
+    // Both by page, built for a page when its overlay first asks (the pages on screen).
+    const marksByPage = boundaryMarksByPage(doc, boundaries.boundaries);
+    const bBoxesByPage = chunkBoxesByPage(b.chunks);
     const scores = a.quality && b.quality ? scoreDeltas(a.quality, b.quality) : null;
     return { boundaries, scores, marksByPage, bBoxesByPage };
   }, [doc, a, b]);
