@@ -12,7 +12,7 @@ import type { Browser, Page } from "@playwright/test";
 import { installRunCounter, measureDrag, type DragResult } from "./drag";
 import { openSampleTab } from "./sampleTab";
 
-const TRACE_CATEGORIES = [
+export const TRACE_CATEGORIES = [
   "devtools.timeline",
   "disabled-by-default-devtools.timeline",
   "disabled-by-default-devtools.timeline.frame",

@@ -33,7 +33,7 @@
  *  - BENCH_CORPUS: the corpus directory (default ../shared/corpus);
  *  - BENCH_DOCS: comma-separated parts of the document names to measure (default all);
  *  - BENCH_SECTIONS: comma-separated report sections to measure (default all): documents,
- *    drag_many_chunks, chunker_switch, big_pdf, eval_update, sweep, restore, embedder_load;
+ *    drag_many_chunks, session, chunker_switch, big_pdf, eval_update, sweep, restore, embedder_load;
  *  - BENCH_INIT_SCRIPT: a .js file run in the page before the app, for what-if experiments such as
  *    a CSS override;
  *  - WORKBENCH_BIG_PDF: the 2,415-page R reference manual (Debian's r-doc-pdf: refman.pdf): opened,
@@ -56,6 +56,7 @@ import { BODY } from "../../scripts/sample-content";
 import { BIG_PDF, measureBigPdf } from "./bigPdf";
 import { installRunCounter, measureDrags, type DragResult } from "./drag";
 import { measureChunkerSwitch } from "./chunkerSwitch";
+import { measureSession } from "./session";
 import { MANY_CHUNK_FILES, measureManyChunkDrags } from "./dragManyChunks";
 import { measureEvalUpdate } from "./evalUpdate";
 import { measureEmbedderLoad } from "./embedderLoad";
@@ -658,6 +659,22 @@ async function main(): Promise<void> {
       process.stderr.write("measuring chunk_size drags from one-token chunks to 512…\n");
       manyChunks = await measureManyChunkDrags(b, url, MANY_CHUNK_FILES(CORPUS), dropFile);
     }
+    let session = null;
+    if (section("session")) {
+      process.stderr.write(
+        "measuring the drag in a session (four documents, questions, compare, a sweep)…\n",
+      );
+      session = await measureSession(
+        b,
+        url,
+        {
+          book: LARGE_CORPUS_PDF,
+          manual: join(CORPUS, "manual-r-lang-69p.pdf"),
+          paper: join(CORPUS, "paper-tracemonkey.pdf"),
+        },
+        dropFile,
+      );
+    }
     let switches = null;
     if (section("chunker_switch")) {
       process.stderr.write("measuring each chunker's switch on the R manual…\n");
@@ -710,6 +727,7 @@ async function main(): Promise<void> {
       sweep,
       big_pdf: big ?? { skipped: "WORKBENCH_BIG_PDF is not set or not measured" },
       drag_many_chunks: manyChunks ?? { skipped: "not measured" },
+      session: session ?? { skipped: "the corpus is missing or not measured" },
       chunker_switch_ms: switches?.chunker_switch_ms ?? { skipped: "the corpus is missing or not measured" },
       chunker_switch: switches,
       documents: results,
