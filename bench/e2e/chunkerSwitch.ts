@@ -7,7 +7,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { basename } from "node:path";
 import type { Browser, Page } from "@playwright/test";
-import { openSampleTab } from "./sampleTab";
+import { dropAndSettle, openSampleTab } from "./sampleTab";
 import { timeRun, type TimedRun } from "./runTimer";
 
 export async function measureChunkerSwitch(
@@ -23,15 +23,7 @@ export async function measureChunkerSwitch(
   if (!existsSync(file)) return null;
   const { context, page } = await openSampleTab(browser, url);
   try {
-    await drop(page, basename(file), readFileSync(file));
-    await page
-      .getByTestId("doc-status")
-      .filter({ hasText: /^ready/ })
-      .waitFor({ timeout: 300_000 });
-    await page
-      .getByTestId("run-status")
-      .filter({ hasText: /^done$/ })
-      .waitFor({ timeout: 300_000 });
+    await dropAndSettle(page, drop, basename(file), readFileSync(file));
     const select = page.getByTestId("chunker-select");
     const ids = await select
       .locator("option")

@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import type { Browser, Page } from "@playwright/test";
 import { installRunCounter, measureDrag, type DragResult } from "./drag";
-import { openSampleTab } from "./sampleTab";
+import { dropAndSettle, openSampleTab } from "./sampleTab";
 
 export const TRACE_CATEGORIES = [
   "devtools.timeline",
@@ -21,6 +21,25 @@ export const TRACE_CATEGORIES = [
   "blink.user_timing",
   "toplevel",
 ];
+
+/** Runs `work` under a Chrome trace written to BENCH_TRACE_DIR/<name>.trace.json, when that is set. */
+export async function traced<T>(
+  browser: Browser,
+  page: Page,
+  name: string,
+  work: () => Promise<T>,
+): Promise<T> {
+  const dir = process.env.BENCH_TRACE_DIR;
+  if (!dir) return work();
+  await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+  try {
+    return await work();
+  } finally {
+    const trace = await browser.stopTracing();
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, `${name}.trace.json`), trace);
+  }
+}
 
 /** Where 512 sits on the slider's logarithmic scale (sliderScale: log1p(v − 1) / log1p(32767)). */
 function positionOf(value: number, min: number, max: number): number {
@@ -92,24 +111,12 @@ export async function measureManyChunkDrags(
   for (const file of files.filter((f) => existsSync(f))) {
     const { context, page } = await openSampleTab(browser, url, [installRunCounter]);
     try {
-      await drop(page, basename(file), readFileSync(file));
-      await page
-        .getByTestId("doc-status")
-        .filter({ hasText: /^ready/ })
-        .waitFor({ timeout: 300_000 });
-      const trace = process.env.BENCH_TRACE_DIR;
-      if (trace) await browser.startTracing(page, { categories: TRACE_CATEGORIES });
-      out[basename(file)] = await dragChunkSizeUp(page);
-      if (trace) {
-        mkdirSync(trace, { recursive: true });
-        writeFileSync(
-          join(trace, `${basename(file, ".pdf")}.drag-many.trace.json`),
-          await browser.stopTracing(),
-        );
-      }
+      await dropAndSettle(page, drop, basename(file), readFileSync(file));
+      out[basename(file)] = await traced(browser, page, `${basename(file, ".pdf")}.drag-many`, () =>
+        dragChunkSizeUp(page),
+      );
     } catch (err) {
       out[basename(file)] = { error: err instanceof Error ? err.message : String(err) };
-      if (process.env.BENCH_TRACE_DIR) await browser.stopTracing().catch(() => undefined);
     } finally {
       await context.close();
     }

@@ -21,3 +21,29 @@ export async function openSampleTab(
     .waitFor({ timeout: 60_000 });
   return { context, page };
 }
+
+const SETTLE_TIMEOUT_MS = 300_000;
+
+/** Waits until the document on screen is extracted and its run is done. */
+export async function settled(page: Page): Promise<void> {
+  await page
+    .getByTestId("doc-status")
+    .filter({ hasText: /^ready/ })
+    .waitFor({ timeout: SETTLE_TIMEOUT_MS });
+  await page
+    .getByTestId("run-status")
+    .filter({ hasText: /^done$/ })
+    .waitFor({ timeout: SETTLE_TIMEOUT_MS });
+}
+
+/** Drops a file and waits until it is open (in the document switcher), extracted and chunked. */
+export async function dropAndSettle(
+  page: Page,
+  drop: (page: Page, name: string, bytes: Buffer) => Promise<void>,
+  name: string,
+  bytes: Buffer,
+): Promise<void> {
+  await drop(page, name, bytes);
+  await page.getByTestId("doc-switcher").locator("option", { hasText: name }).waitFor({ state: "attached" });
+  await settled(page);
+}

@@ -6,13 +6,13 @@
  * 1 to 512 on the book and on the R manual: `{longest_task_ms, fps, worst_frame_ms}` per document.
  */
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join, resolve } from "node:path";
 import type { Browser, Page } from "@playwright/test";
 import { installRunCounter } from "./drag";
-import { dragChunkSizeUp, TRACE_CATEGORIES, type ManyChunksDrag } from "./dragManyChunks";
-import { openSampleTab } from "./sampleTab";
+import { dragChunkSizeUp, traced, type ManyChunksDrag } from "./dragManyChunks";
+import { dropAndSettle, openSampleTab, settled } from "./sampleTab";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 const QUESTIONS = 30;
@@ -56,34 +56,9 @@ const MARKDOWN = Array.from(
     `| a | b |\n|---|---|\n| ${i} | ${i * 2} |\n`,
 ).join("\n");
 
-async function dropFile(
-  drop: (page: Page, name: string, bytes: Buffer) => Promise<void>,
-  page: Page,
-  name: string,
-  bytes: Buffer,
-) {
-  await drop(page, name, bytes);
-  await page.getByTestId("doc-switcher").locator("option", { hasText: name }).waitFor({ state: "attached" });
-  await page
-    .getByTestId("doc-status")
-    .filter({ hasText: /^ready/ })
-    .waitFor({ timeout: 300_000 });
-  await page
-    .getByTestId("run-status")
-    .filter({ hasText: /^done$/ })
-    .waitFor({ timeout: 300_000 });
-}
-
 async function show(page: Page, name: string) {
   await page.getByTestId("doc-switcher").selectOption({ label: name });
-  await page
-    .getByTestId("doc-status")
-    .filter({ hasText: /^ready/ })
-    .waitFor({ timeout: 300_000 });
-  await page
-    .getByTestId("run-status")
-    .filter({ hasText: /^done$/ })
-    .waitFor({ timeout: 300_000 });
+  await settled(page);
 }
 
 export async function measureSession(
@@ -99,8 +74,8 @@ export async function measureSession(
     const setFile = join(dir, "book-questions.jsonl");
     writeFileSync(setFile, bookQuestions(files.book));
     for (const file of [files.manual, files.paper, files.book])
-      await dropFile(drop, page, basename(file), readFileSync(file));
-    await dropFile(drop, page, "notes.md", Buffer.from(MARKDOWN));
+      await dropAndSettle(page, drop, basename(file), readFileSync(file));
+    await dropAndSettle(page, drop, "notes.md", Buffer.from(MARKDOWN));
     await show(page, basename(files.book));
 
     // The session: questions evaluated with the panel open, compare on, a sweep's result, the chart.
@@ -141,19 +116,11 @@ export async function measureSession(
     for (const file of [files.book, files.manual]) {
       try {
         await show(page, basename(file));
-        const trace = process.env.BENCH_TRACE_DIR;
-        if (trace) await browser.startTracing(page, { categories: TRACE_CATEGORIES });
-        results[basename(file)] = await dragChunkSizeUp(page);
-        if (trace) {
-          mkdirSync(trace, { recursive: true });
-          writeFileSync(
-            join(trace, `${basename(file, ".pdf")}.session-drag.trace.json`),
-            await browser.stopTracing(),
-          );
-        }
+        results[basename(file)] = await traced(browser, page, `${basename(file, ".pdf")}.session-drag`, () =>
+          dragChunkSizeUp(page),
+        );
       } catch (err) {
         results[basename(file)] = { error: err instanceof Error ? err.message : String(err) };
-        if (process.env.BENCH_TRACE_DIR) await browser.stopTracing().catch(() => undefined);
       }
     }
     return { session: open, ...results };

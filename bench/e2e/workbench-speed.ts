@@ -57,7 +57,7 @@ import { BIG_PDF, measureBigPdf } from "./bigPdf";
 import { installRunCounter, measureDrags, type DragResult } from "./drag";
 import { measureChunkerSwitch } from "./chunkerSwitch";
 import { measureSession } from "./session";
-import { MANY_CHUNK_FILES, measureManyChunkDrags } from "./dragManyChunks";
+import { MANY_CHUNK_FILES, measureManyChunkDrags, TRACE_CATEGORIES } from "./dragManyChunks";
 import { measureEvalUpdate } from "./evalUpdate";
 import { measureEmbedderLoad } from "./embedderLoad";
 import { measureRestore } from "./restore";
@@ -79,15 +79,7 @@ const ONLY = process.env.BENCH_DOCS?.split(",").filter(Boolean);
 /** Comma-separated report sections to measure (default all): documents, drag_many_chunks, big_pdf, … */
 const SECTIONS = process.env.BENCH_SECTIONS?.split(",").filter(Boolean);
 const section = (name: string) => !SECTIONS || SECTIONS.includes(name);
-const TRACE_CATEGORIES = [
-  "devtools.timeline",
-  "disabled-by-default-devtools.timeline",
-  "disabled-by-default-devtools.timeline.frame",
-  "v8.execute",
-  "disabled-by-default-v8.cpu_profiler",
-  "blink.user_timing",
-  "toplevel",
-];
+
 /** Fifteen chunk_size values, none the default (512), each giving a different chunk count. */
 const CHUNK_SIZES = Array.from({ length: 15 }, (_, i) => 200 + 10 * i);
 const LOAD_TIMEOUT_MS = 300_000;

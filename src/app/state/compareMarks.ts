@@ -5,6 +5,7 @@
  */
 import { create } from "zustand";
 import type { Chunk } from "../../core/chunk";
+import { chunkIndicesByPage } from "../../core/chunkPages";
 import type { BoundaryMark } from "../../core/compare";
 import type { PageRect } from "../../core/document";
 
@@ -23,14 +24,7 @@ export interface BBoxesByPage {
 
 /** B's chunks' boxes by page: a run lists which chunks touch a page; a page's boxes are made when asked for. */
 export function chunkBoxesByPage(chunks: readonly Chunk[]): BBoxesByPage {
-  const chunksOnPage = new Map<number, number[]>();
-  chunks.forEach((chunk, i) => {
-    for (const box of chunk.boxes) {
-      const list = chunksOnPage.get(box.page);
-      if (!list) chunksOnPage.set(box.page, [i]);
-      else if (list[list.length - 1] !== i) list.push(i);
-    }
-  });
+  const chunksOnPage = chunkIndicesByPage(chunks);
   const built = new Map<number, BBox[]>();
   return {
     get(page) {

@@ -3,6 +3,7 @@
  * a scan of every chunk.
  */
 import type { Chunk } from "../../core/chunk";
+import { chunkIndicesByPage } from "../../core/chunkPages";
 import type { PageRect } from "../../core/document";
 import { chunkHue } from "./palette";
 
@@ -29,18 +30,7 @@ export interface BoxesByPage {
  * for 150,000 one-token chunks — on the main thread, at every step of a slider drag.
  */
 export function indexBoxesByPage(chunks: readonly Chunk[]): BoxesByPage {
-  const chunksOnPage = new Map<number, number[]>();
-  for (let i = 0; i < chunks.length; i++) {
-    let last = -1;
-    for (const box of chunks[i]!.boxes) {
-      if (box.page === last) continue;
-      last = box.page;
-      const list = chunksOnPage.get(last);
-      if (list) {
-        if (list[list.length - 1] !== i) list.push(i);
-      } else chunksOnPage.set(last, [i]);
-    }
-  }
+  const chunksOnPage = chunkIndicesByPage(chunks);
   const built = new Map<number, PageBox[]>();
   return {
     get(page) {
