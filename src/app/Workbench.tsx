@@ -205,7 +205,13 @@ const DocumentView = memo(function DocumentView({
     <main className="document-view" data-stale={runState.problems.length > 0 ? "" : undefined}>
       <aside className="sidebar" aria-label="Chunker, run and scores">
         <ChunkerPanel problems={runState.problems} />
-        <RunSummary run={run} status={status.text} drawn={status.drawn} onCancel={runState.cancel} />
+        <RunSummary
+          run={run}
+          status={status.text}
+          drawn={status.drawn}
+          onCancel={runState.cancel}
+          provisional={doc?.provisional}
+        />
         <ComparePanel
           chunkerA={chunker}
           statusB={statusB}
@@ -251,6 +257,7 @@ const DocumentView = memo(function DocumentView({
         )}
         <SimilarityPanel
           run={runState.ranges}
+          runIsPlaceholder={runState.isPlaceholder}
           doc={doc}
           runB={compare.enabled ? compare.state.ranges : undefined}
         />
@@ -286,6 +293,12 @@ function documentStatus(
   progress: { done: number; total: number } | undefined,
 ): DocumentStatus {
   if (!doc) return { kind: "loading", text: "loading" };
+  // A long PDF's first pages are on screen while the rest is read: still extracting.
+  if (model?.provisional && !error)
+    return {
+      kind: "extracting",
+      text: `extracting ${progress?.done ?? model.provisional.pages}/${progress?.total ?? model.provisional.of}`,
+    };
   if (model) {
     const blank = model.pages.filter((p) => !p.hasText).length;
     return {
@@ -326,6 +339,8 @@ function useRunStatus(
     return () => cancelAnimationFrame(frame);
   }, [settled, state.requestKey, state.run]);
   const drawn = settled && drawnKey === state.requestKey;
+  // A run on a provisional model (a long PDF's first pages) is not the run over the whole document.
+  const whole = doc?.provisional === undefined;
   if (state.problems.length > 0)
     return { text: `error: ${state.problems.map((p) => `${p.key} ${p.message}`).join("; ")}`, drawn };
   if (state.cancelled)
@@ -335,7 +350,7 @@ function useRunStatus(
     };
   if (state.error && !isAbortError(state.error) && !state.pending)
     return { text: `error: ${uiText(state.error)}`, drawn };
-  return { text: drawn && state.stage === "complete" ? "done" : "running", drawn };
+  return { text: drawn && whole && state.stage === "complete" ? "done" : "running", drawn: drawn && whole };
 }
 
 /** pdf.js's own document for drawing pages, opened on the main thread from the same bytes. */

@@ -100,6 +100,28 @@ export interface DocModel {
   furnitureSetting?: FurnitureSetting;
   /** Table-of-contents and index lines (title, leader, page number), kept in `text`, sorted and disjoint. */
   tocSpans?: { start: number; end: number }[];
+  /**
+   * Set on a long PDF's model of its first pages, shown while the rest is read (DESIGN §3): `pages`
+   * of `of` read. Its id is the file's hash + ":provisional"; the whole document's replaces it.
+   */
+  provisional?: { pages: number; of: number };
+}
+
+/** A provisional model's id: the file's hash, then this (so core/furniture's fileIdOf still names the file). */
+export const PROVISIONAL_ID_SUFFIX = ":provisional";
+
+/**
+ * Whether `candidate` names the provisional model of the document `docId` names (under either
+ * furniture setting): its run may stay on screen while the whole document's computes.
+ */
+export function isProvisionalOf(candidate: string, docId: string): boolean {
+  const file = candidate.indexOf(":");
+  return (
+    file > 0 &&
+    candidate.startsWith(PROVISIONAL_ID_SUFFIX, file) &&
+    docId.slice(0, docId.indexOf(":") < 0 ? undefined : docId.indexOf(":")) === candidate.slice(0, file) &&
+    !docId.includes(PROVISIONAL_ID_SUFFIX)
+  );
 }
 
 /** A rectangle on one page, in displayed-page points (origin top-left). */

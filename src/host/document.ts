@@ -15,6 +15,8 @@ interface PdfExtractOptions {
   password?: string;
   onProgress?: (done: number, total: number) => void;
   signal?: AbortSignal;
+  /** A long PDF's model of its first pages, while the rest is read (src/pdf/extract). */
+  onProvisional?: (doc: DocModel) => void;
 }
 
 export type PdfExtractor = (bytes: Uint8Array, options: PdfExtractOptions) => Promise<DocModel>;
@@ -26,6 +28,7 @@ export interface OpenOptions {
   password?: string;
   onProgress?: (done: number, total: number) => void;
   signal?: AbortSignal;
+  onProvisional?: (doc: DocModel) => void;
 }
 
 export async function openDocument(bytes: Uint8Array, name: string, options: OpenOptions): Promise<DocModel> {
@@ -48,6 +51,7 @@ export async function openDocument(bytes: Uint8Array, name: string, options: Ope
     ...(options.password !== undefined ? { password: options.password } : {}),
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.onProvisional ? { onProvisional: options.onProvisional } : {}),
   });
   // A valid PDF with an empty page tree opens "fine" and would read as ready over a blank viewer.
   if (doc.pages.length === 0)

@@ -157,4 +157,59 @@ describe("EngineHost", () => {
     fresh.keep(doc);
     expect(() => fresh.adoptEncoding(doc.id, wrong)).toThrow(/encoding of 5 characters/);
   });
+
+  it("holds a long PDF's provisional model while the rest is read, then the whole document in its place", async () => {
+    const fx = await furniturePdf({ pages: 420, numbers: true });
+    const host = new EngineHost(extractPdfBytes);
+    let firstRun: Promise<unknown> | undefined;
+    let provisionalId = "";
+    const doc = await host.open(
+      fx.bytes,
+      { name: "long.pdf", encoding: "cl100k_base" },
+      {
+        onProvisional: (first) => {
+          provisionalId = first.id;
+          // Left out under the default setting, like the whole document's furniture.
+          expect(first.furnitureSetting).toBe("drop");
+          expect(host.has(first.id)).toBe(true);
+          firstRun = host.ranges({
+            docId: first.id,
+            chunker: "token",
+            config: { chunk_size: 50, overlap: 0 },
+          });
+        },
+      },
+    );
+    expect(provisionalId).toBe(`${doc.id}:provisional`);
+    const run = (await firstRun) as { chunks: { pages: number[] }[] };
+    expect(run.chunks.length).toBeGreaterThan(0);
+    expect(Math.max(...run.chunks.flatMap((c) => c.pages))).toBeLessThanOrEqual(100);
+    // One model per file: the whole document replaced the provisional one.
+    expect(host.has(provisionalId)).toBe(false);
+    expect(host.has(doc.id)).toBe(true);
+    expect(doc.provisional).toBeUndefined();
+    expect(doc.pages).toHaveLength(420);
+  });
+
+  it("lets go of the provisional model when the extraction is abandoned", async () => {
+    const fx = await furniturePdf({ pages: 420 });
+    const host = new EngineHost(extractPdfBytes);
+    const controller = new AbortController();
+    let provisionalId = "";
+    await expect(
+      host.open(
+        fx.bytes,
+        { name: "long.pdf" },
+        {
+          signal: controller.signal,
+          onProvisional: (first) => {
+            provisionalId = first.id;
+            controller.abort();
+          },
+        },
+      ),
+    ).rejects.toThrow();
+    expect(provisionalId).not.toBe("");
+    expect(host.has(provisionalId)).toBe(false);
+  });
 });

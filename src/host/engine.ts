@@ -85,6 +85,11 @@ export class EngineHost {
       onProgress?: (done: number, total: number) => void;
       /** Where a model extracted before is found and a new one kept; never for a password's document. */
       cache?: ModelCache;
+      /**
+       * A long PDF's model of its first pages, held here and told while the rest is read (DESIGN §3):
+       * runs on it draw the first boxes. The whole document's model replaces it when it is in.
+       */
+      onProvisional?: (doc: DocModel) => void;
     } = {},
   ): Promise<DocModel> {
     const cache = request.password === undefined ? options.cache : undefined;
@@ -134,14 +139,37 @@ export class EngineHost {
   private extract(
     bytes: Uint8Array,
     request: OpenRequest,
-    options: { signal?: AbortSignal; onProgress?: (done: number, total: number) => void },
+    options: {
+      signal?: AbortSignal;
+      onProgress?: (done: number, total: number) => void;
+      onProvisional?: (doc: DocModel) => void;
+    },
   ): Promise<DocModel> {
-    return openDocument(bytes, request.name, {
+    const tell = options.onProvisional;
+    let held: string | undefined;
+    // Not for OCR's re-extraction: its pages are merged into the whole document only.
+    const onProvisional =
+      tell && !request.ocr?.length
+        ? (first: DocModel) => {
+            const doc = applyFurnitureSetting(first, request.furniture ?? "drop");
+            this.keep(doc);
+            held = doc.id;
+            if (request.encoding) this.encodeAhead(doc, request.encoding);
+            tell(doc);
+          }
+        : undefined;
+    const extracted = openDocument(bytes, request.name, {
       extractPdf: this.extractPdf,
+      ...(onProvisional ? { onProvisional } : {}),
       ...(request.kind ? { kind: request.kind } : {}),
       ...(request.password !== undefined ? { password: request.password } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
       ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+    });
+    // A failed or abandoned extraction leaves no provisional model behind.
+    return extracted.catch((err: unknown) => {
+      if (held !== undefined) this.forget(held);
+      throw err;
     });
   }
 

@@ -18,6 +18,8 @@ export interface BrowserExtractOptions {
   onProgress?: (done: number, total: number) => void;
   signal?: AbortSignal;
   onWarning?: (message: string) => void;
+  /** A long PDF's model of its first pages, while the rest is read (extract.ts). */
+  onProvisional?: (doc: DocModel) => void;
   /** Defaults to DEFAULT_CMAP_URL; must end with "/". */
   cMapUrl?: string;
   /** Defaults to DEFAULT_STANDARD_FONT_DATA_URL; must end with "/". */

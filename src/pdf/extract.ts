@@ -7,7 +7,15 @@
 import type * as Pdfjs from "pdfjs-dist";
 import type { PDFDocumentProxy, PDFPageProxy, PageViewport } from "pdfjs-dist";
 import type { DocumentInitParameters, TextContent, TextItem } from "pdfjs-dist/types/src/display/api";
-import type { DocModel, Furniture, Heading, PageInfo, TextRun } from "../core/document";
+import {
+  PROVISIONAL_ID_SUFFIX,
+  type DocModel,
+  type Furniture,
+  type Heading,
+  type PageInfo,
+  type TextRun,
+} from "../core/document";
+import { yieldToEventLoop } from "../core/checkpoint";
 import { sha256Hex } from "../core/text/hash";
 import { assemblePage } from "./assemble";
 import { roundCoord } from "./geometry";
@@ -29,6 +37,11 @@ export interface ExtractOptions {
   signal?: AbortSignal;
   /** Problems that did not stop extraction (an unreadable outline or page labels). */
   onWarning?: (message: string) => void;
+  /**
+   * Told, for a document of PROVISIONAL_MIN_PAGES pages or more, a provisional model of its first
+   * PROVISIONAL_PAGES pages while the rest is read (DESIGN §3: the first boxes may come from it).
+   */
+  onProvisional?: (doc: DocModel) => void;
   /** pdf.js `cMapUrl` (packed CMaps, trailing slash): a URL in browsers, a directory path in Node. */
   cMapUrl: string;
   /** pdf.js `standardFontDataUrl` (trailing slash): a URL in browsers, a directory path in Node. */
@@ -142,6 +155,9 @@ export interface PageExtract {
   lines: DocLine[];
 }
 
+/** How long extraction reads pages before letting the host's other messages in. */
+const YIELD_SLICE_MS = 16;
+
 /** Pages `from`…`to` (1-based, inclusive) read in order; the next page is parsed while one is assembled. */
 async function readPages(
   pdf: PDFDocumentProxy,
@@ -152,7 +168,14 @@ async function readPages(
   const { signal } = options;
   const out: PageExtract[] = [];
   let next: Promise<PageLoad> | undefined = from <= to ? loadPage(pdf, from) : undefined;
+  let sliceStart = performance.now();
   for (let number = from; number <= to; number++) {
+    // A host that can cancel (the engine worker) serves its other requests between pages: pdf.js's
+    // replies alone kept the worker's queue busy, and a provisional run's request waited seconds.
+    if (signal && performance.now() - sliceStart >= YIELD_SLICE_MS) {
+      await yieldToEventLoop();
+      sliceStart = performance.now();
+    }
     const load: PageLoad = await next!;
     if (signal?.aborted) throw abortError(signal);
     next = number < to ? loadPage(pdf, number + 1) : undefined;
@@ -262,15 +285,31 @@ function furnitureOf(page: PageExtract, mark: FurnitureMark, base: number): Furn
   };
 }
 
+/** A document this long is shown from its first pages while the rest is read (DESIGN §3). */
+export const PROVISIONAL_MIN_PAGES = 400;
+/** How many pages the provisional model holds: a few screens' worth, read in well under a second. */
+export const PROVISIONAL_PAGES = 100;
+
 async function extractOpen(pdf: PDFDocumentProxy, id: string, options: ExtractOptions): Promise<DocModel> {
   const total = pdf.numPages;
   options.onProgress?.(0, total);
   let done = 0;
-  const extracts = await readPages(pdf, 1, total, {
-    ...(options.signal ? { signal: options.signal } : {}),
-    onPage: () => options.onProgress?.(++done, total),
+  const read = (from: number, to: number) =>
+    readPages(pdf, from, to, {
+      ...(options.signal ? { signal: options.signal } : {}),
+      onPage: () => options.onProgress?.(++done, total),
+    });
+  if (!options.onProvisional || total < PROVISIONAL_MIN_PAGES)
+    return finishDocument(pdf, id, options, await read(1, total));
+  const first = await read(1, PROVISIONAL_PAGES);
+  // The outline is left to the whole document: resolving a 2,415-page manual's takes seconds.
+  const provisional = await finishDocument(pdf, id + PROVISIONAL_ID_SUFFIX, options, first, {
+    outline: false,
+    silent: true,
   });
-  return finishDocument(pdf, id, options, extracts);
+  options.onProvisional({ ...provisional, provisional: { pages: first.length, of: total } });
+  const rest = await read(PROVISIONAL_PAGES + 1, total);
+  return finishDocument(pdf, id, options, first.concat(rest));
 }
 
 /**
@@ -282,9 +321,11 @@ async function finishDocument(
   id: string,
   options: ExtractOptions,
   extracts: readonly PageExtract[],
+  /** A provisional model's: headings from font sizes only, and its warnings left to the whole document's. */
+  only: { outline: boolean; silent: boolean } = { outline: true, silent: false },
 ): Promise<DocModel> {
   const { signal } = options;
-  const warn = options.onWarning ?? ((): void => {});
+  const warn = only.silent ? (): void => {} : (options.onWarning ?? ((): void => {}));
   if (signal?.aborted) throw abortError(signal);
   let labels: string[] | null = null;
   try {
@@ -312,7 +353,9 @@ async function finishDocument(
     if (label !== undefined) page.label = label;
   });
 
-  const headings = await findHeadings(pdf, { text, pages, runs }, lines, warn);
+  const headings = only.outline
+    ? await findHeadings(pdf, { text, pages, runs }, lines, warn)
+    : headingsFromFontSizes({ text, runs }, lines);
   // Aborting destroys the document, which fails the label and outline calls above: that result
   // (with its warnings) must not pass for a complete extraction.
   if (signal?.aborted) throw abortError(signal);

@@ -56,6 +56,8 @@ export interface NodeExtractOptions {
   onProgress?: (done: number, total: number) => void;
   signal?: AbortSignal;
   onWarning?: (message: string) => void;
+  /** A long PDF's model of its first pages, while the rest is read (extract.ts). */
+  onProvisional?: (doc: DocModel) => void;
 }
 
 /** Extracts a PDF held in memory. Rejects with PdfError (not-a-pdf, corrupt, needs-/wrong-password, aborted). */

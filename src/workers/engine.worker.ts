@@ -7,6 +7,7 @@
  */
 import * as Comlink from "comlink";
 import type { ChunkRun } from "../core/chunk";
+import type { DocModel } from "../core/document";
 import { chunkerSummaries } from "../core/chunkers/registry";
 import { packDocModel, packedDocModelTransferables, type PackedDocModel } from "../core/packedDocModel";
 import type { CoherenceStage } from "../core/engine";
@@ -68,12 +69,21 @@ const api = {
     bytes: Uint8Array,
     request: OpenRequest,
     onProgress?: (done: number, total: number) => void,
+    /** A long PDF's model of its first pages, while the rest is read (DESIGN §3). */
+    onProvisional?: (doc: PackedDocModel) => void,
   ): Promise<WorkerResult<PackedDocModel>> {
+    const tellProvisional = onProvisional
+      ? (doc: DocModel) => {
+          const packed = packDocModel(doc);
+          onProvisional(Comlink.transfer(packed, packedDocModelTransferables(packed)));
+        }
+      : undefined;
     return tracked(id, async (signal) =>
       packDocModel(
         await host.open(bytes, request, {
           signal,
           ...(onProgress ? { onProgress } : {}),
+          ...(tellProvisional ? { onProvisional: tellProvisional } : {}),
           ...(modelCache ? { cache: modelCache } : {}),
         }),
       ),

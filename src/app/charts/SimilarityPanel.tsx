@@ -33,9 +33,12 @@ export function SimilarityPanel({
   run,
   doc,
   runB,
+  runIsPlaceholder = false,
 }: {
   run: ChunkRun | undefined;
   doc: DocModel | undefined;
+  /** `run` is the last run kept on screen while this one computes (react-query's placeholder). */
+  runIsPlaceholder?: boolean;
   /** A/B compare on: B's run, whose boundaries are drawn beside A's. */
   runB?: ChunkRun | undefined;
 }) {
@@ -44,7 +47,13 @@ export function SimilarityPanel({
   const selectChunk = useWorkbench((s) => s.selectChunk);
   const setHoverRange = useHover((s) => s.setHoverRange);
   const trace = run?.trace;
-  const adjacent = useSimilarityCurve(docId, run !== undefined && !trace);
+  // Not for a long PDF's first pages (the whole document's curve replaces it), and not before this
+  // document's own run is in: on one worker the curve would otherwise delay the run.
+  const provisional = doc?.provisional !== undefined;
+  const adjacent = useSimilarityCurve(
+    docId,
+    run !== undefined && !trace && !provisional && !runIsPlaceholder,
+  );
 
   const curve: Curve | null = useMemo(() => {
     if (!run) return null;
@@ -188,7 +197,11 @@ export function SimilarityPanel({
         <figcaption>
           Similarity curve{" "}
           <span className="hint">
-            {adjacent.error ? `— could not compute: ${adjacent.error.message}` : "— computing…"}
+            {adjacent.error
+              ? `— could not compute: ${adjacent.error.message}`
+              : provisional
+                ? "— once the whole document is read"
+                : "— computing…"}
           </span>
         </figcaption>
       </figure>

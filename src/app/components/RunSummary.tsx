@@ -16,12 +16,15 @@ export function RunSummary({
   status,
   drawn = false,
   onCancel,
+  provisional,
 }: {
   run: ChunkRun | undefined;
   status: string;
   /** The boxes of the run the inputs ask for are drawn (its scores may still be computing). */
   drawn?: boolean;
   onCancel?: () => void;
+  /** The run is of a long PDF's first pages, while the rest is read (DESIGN §3). */
+  provisional?: { pages: number; of: number } | undefined;
 }) {
   const statusKind = status.startsWith("error") ? "error" : status;
   return (
@@ -49,6 +52,12 @@ export function RunSummary({
           </span>
         )}
       </div>
+      {provisional && (
+        <p className="provisional-note" data-testid="provisional-note" role="status">
+          Provisional: chunks of pages 1–{provisional.pages} of {provisional.of.toLocaleString("en")} while
+          the rest is read.
+        </p>
+      )}
       {run && <RunStats run={run} />}
       {run && (run.chunker === "agentic" || run.chunker === "hybrid") && <LlmBudgetMeter run={run} />}
       <ul className="run-warnings" data-testid="run-warnings">

@@ -104,4 +104,80 @@ describe("EngineBridge", () => {
     await expect(failing).rejects.toThrow("worker gone");
     expect(activity.busy).toBe(false);
   });
+
+  it("holds a long PDF's provisional model while the rest is read: runs on it go to the worker", async () => {
+    const log: string[] = [];
+    const handle = fakeWorker("w", log, false);
+    let finish!: () => void;
+    const provisional = { ...doc, id: "doc-1:provisional", provisional: { pages: 1, of: 500 } };
+    (handle.api as unknown as { open: unknown }).open = async (
+      _id: number,
+      _bytes: Uint8Array,
+      _request: unknown,
+      _onProgress: unknown,
+      onProvisional?: (first: DocModel) => void,
+    ) => {
+      onProvisional?.(provisional);
+      await new Promise<void>((resolve) => (finish = resolve));
+      return ok(doc);
+    };
+    const bridge = new EngineBridge(() => handle);
+    const told: string[] = [];
+    const opening = bridge.open(
+      new Uint8Array([1]),
+      { name: "a.pdf" },
+      () => undefined,
+      undefined,
+      (first) => told.push(first.id),
+    );
+    await new Promise((r) => setTimeout(r, 0));
+    expect(told).toEqual(["doc-1:provisional"]);
+    // No reopen is attempted for it (there is no source to reopen a provisional model from).
+    await expect(
+      bridge.request(
+        undefined,
+        (api, id) => api.run(id, { docId: provisional.id, chunker: "x", config: {} }),
+        provisional.id,
+      ),
+    ).resolves.toBe("result of w");
+    finish();
+    await opening;
+    // The whole document replaced it: a run on the provisional model is refused now.
+    await expect(
+      bridge.request(
+        undefined,
+        (api, id) => api.run(id, { docId: provisional.id, chunker: "x", config: {} }),
+        provisional.id,
+      ),
+    ).rejects.toThrow(/open it again/);
+  });
+
+  it("drops a provisional model told after its open was abandoned", async () => {
+    const handle = fakeWorker("w", [], false);
+    const controller = new AbortController();
+    (handle.api as unknown as { open: unknown }).open = async (
+      _id: number,
+      _bytes: Uint8Array,
+      _request: unknown,
+      _onProgress: unknown,
+      onProvisional?: (first: DocModel) => void,
+    ) => {
+      await new Promise((r) => setTimeout(r, 0));
+      controller.abort();
+      onProvisional?.({ ...doc, id: "doc-1:provisional" });
+      return ok(doc);
+    };
+    const bridge = new EngineBridge(() => handle);
+    const told: string[] = [];
+    await expect(
+      bridge.open(
+        new Uint8Array([1]),
+        { name: "a.pdf" },
+        () => undefined,
+        controller.signal,
+        (first) => told.push(first.id),
+      ),
+    ).rejects.toThrow();
+    expect(told).toEqual([]);
+  });
 });

@@ -50,6 +50,8 @@ export class EngineBridge {
     private readonly deadlineMs = CANCEL_DEADLINE_MS,
     /** Told of every call while it is in flight (background sweeps give way to them). */
     private readonly activity = new EngineActivity(),
+    /** Makes a callback callable from the worker (comlink's proxy in the page; identity in tests). */
+    private readonly callback: <F extends (...args: never[]) => void>(f: F) => F = (f) => f,
   ) {}
 
   private current(): Instance {
@@ -139,18 +141,32 @@ export class EngineBridge {
     }
   }
 
-  /** Opens a document in the worker, which extracts and keeps it; the bytes stay here for a restart. */
+  /**
+   * Opens a document in the worker, which extracts and keeps it; the bytes stay here for a restart.
+   * A long PDF's provisional model (its first pages) is told to `onProvisional` while the rest is
+   * read: the worker holds it, so runs may ask for it, until the whole document replaces it.
+   */
   async open(
     bytes: Uint8Array,
     request: OpenRequest,
     onProgress: (done: number, total: number) => void,
     signal?: AbortSignal,
+    onProvisional?: (doc: PackedDocModel) => void,
   ): Promise<PackedDocModel> {
     let openedIn: Instance | null = null;
     const doc = await this.request(signal, (api, id) => {
-      openedIn = this.instance;
+      const instance = this.instance;
+      openedIn = instance;
+      const provisional = onProvisional
+        ? this.callback((first: PackedDocModel) => {
+            // Not after the call was abandoned or sent again to a replacement.
+            if (signal?.aborted || this.instance !== instance) return;
+            instance?.opened.add(first.id);
+            onProvisional(first);
+          })
+        : undefined;
       // A copy crosses: the page keeps its bytes for rendering, a retry with a password, a restart.
-      return api.open(id, this.transfer(bytes.slice()), request, onProgress);
+      return api.open(id, this.transfer(bytes.slice()), request, this.callback(onProgress), provisional);
     });
     this.sources.set(doc.id, { bytes, request });
     const opened = (openedIn as Instance | null)?.opened;

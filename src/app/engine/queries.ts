@@ -18,7 +18,7 @@ import { create } from "zustand";
 import type { ChunkRun, ConfigProblem } from "../../core/chunk";
 import { getChunkerMeta } from "../../core/chunkers/metas";
 import { resolveConfig } from "../../core/config";
-import type { DocModel, FurnitureSetting } from "../../core/document";
+import { isProvisionalOf, type DocModel, type FurnitureSetting } from "../../core/document";
 import type { CoherenceStage } from "../../core/engine";
 import type { RunQuality } from "../../core/quality/runQuality";
 import type { SimilarityCurve } from "../../core/similarity/adjacent";
@@ -87,13 +87,15 @@ function currentEncoding(chunker: string, config: Config): EncodingName {
 }
 
 export function useDocumentExtraction(doc: OpenDocument | undefined) {
+  const queryClient = useQueryClient();
+  const queryKey = queryKeys.extract(
+    doc?.key ?? null,
+    doc?.passwordAttempts ?? 0,
+    doc?.ocr?.length ?? 0,
+    doc?.furniture ?? "drop",
+  );
   return useQuery<DocModel, Error>({
-    queryKey: queryKeys.extract(
-      doc?.key ?? null,
-      doc?.passwordAttempts ?? 0,
-      doc?.ocr?.length ?? 0,
-      doc?.furniture ?? "drop",
-    ),
+    queryKey,
     // A change of the furniture setting keeps the document on screen while the worker derives the other text.
     placeholderData: (previous, previousQuery) =>
       previousQuery?.queryKey[1] === (doc?.key ?? null) &&
@@ -122,6 +124,11 @@ export function useDocumentExtraction(doc: OpenDocument | undefined) {
         },
         (done, total) => report(d.key, done, total),
         signal,
+        // A long PDF's first pages are shown (and chunked) while the rest is read: the query holds
+        // them as its data, still fetching, until the whole document replaces them (DESIGN §3).
+        (first) => {
+          if (!signal.aborted) queryClient.setQueryData(queryKey, first);
+        },
       );
     },
   });
@@ -239,9 +246,15 @@ export function useChunkRun(doc: DocModel | undefined, chunker: string, config: 
     staleTime: Infinity,
     gcTime: 5 * 60_000,
     retry: false,
-    // Keep the last good run on screen while the next computes — for the same document only.
-    placeholderData: (previous, previousQuery) =>
-      previousQuery?.queryKey[1] === docId ? keepPreviousData(previous) : undefined,
+    // Keep the last good run on screen while the next computes — for the same document only (its
+    // provisional model's first pages included: their boxes stay while the whole document's compute).
+    placeholderData: (previous, previousQuery) => {
+      const previousDoc = previousQuery?.queryKey[1];
+      return previousDoc === docId ||
+        (typeof previousDoc === "string" && docId !== null && isProvisionalOf(previousDoc, docId))
+        ? keepPreviousData(previous)
+        : undefined;
+    },
     queryFn: async ({ signal }) => {
       await syncEndpoints();
       const budget = useLlmBudget.getState();

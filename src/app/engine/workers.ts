@@ -41,6 +41,7 @@ const bridge = new EngineBridge(
   (bytes) => Comlink.transfer(bytes, [bytes.buffer]),
   undefined,
   engineActivity,
+  (f) => Comlink.proxy(f),
 );
 
 export interface OpenInput {
@@ -55,14 +56,26 @@ export interface OpenInput {
   furniture?: FurnitureSetting;
 }
 
-/** Opens a document in the engine worker, which extracts and keeps it; the page gets one copy. */
+/**
+ * Opens a document in the engine worker, which extracts and keeps it; the page gets one copy. A
+ * long PDF's model of its first pages comes first, to `onProvisional` (DESIGN §3).
+ */
 export async function openDocument(
   bytes: Uint8Array,
   input: OpenInput,
   onProgress: (done: number, total: number) => void,
   signal?: AbortSignal,
+  onProvisional?: (doc: DocModel) => void,
 ): Promise<DocModel> {
-  return unpackDocModel(await bridge.open(bytes, input, Comlink.proxy(onProgress), signal));
+  return unpackDocModel(
+    await bridge.open(
+      bytes,
+      input,
+      onProgress,
+      signal,
+      onProvisional ? (packed) => onProvisional(unpackDocModel(packed)) : undefined,
+    ),
+  );
 }
 
 /** The document is closed in the app: the worker may drop it and its runs. */
