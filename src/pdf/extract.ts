@@ -222,6 +222,12 @@ async function readPages(
 function joinPages(
   extracts: readonly PageExtract[],
   marks: readonly (readonly FurnitureMark[])[],
+  /**
+   * The pages' runs and lines become the document's, their offsets moved in place: a 2,415-page
+   * manual's 220,000 runs were copied once more at the end of its extraction. Only for pages read
+   * for this one document (a provisional model's pages are joined again into the whole).
+   */
+  inPlace: boolean,
 ): {
   text: string;
   pages: PageInfo[];
@@ -249,15 +255,26 @@ function joinPages(
       length += page.text.length;
       info.textStart = base;
       info.textEnd = length;
-      for (const run of page.runs) runs.push({ ...run, start: run.start + base, end: run.end + base });
-      for (const line of page.lines) lines.push({ ...line, start: line.start + base, end: line.end + base });
+      // Furniture and table-of-contents lines read the page-local offsets: before the runs move.
       for (const mark of marks[index] ?? []) furniture.push(furnitureOf(page, mark, base));
       for (const span of findTocLines(page.text, page.lines))
         tocSpans.push({ start: span.start + base, end: span.end + base });
+      for (const run of page.runs)
+        runs.push(inPlace ? shifted(run, base) : { ...run, start: run.start + base, end: run.end + base });
+      for (const line of page.lines)
+        lines.push(
+          inPlace ? shifted(line, base) : { ...line, start: line.start + base, end: line.end + base },
+        );
     }
     pages.push(info);
   });
   return { text: parts.join(""), pages, runs, lines, furniture, tocSpans };
+}
+
+function shifted<T extends { start: number; end: number }>(span: T, by: number): T {
+  span.start += by;
+  span.end += by;
+  return span;
 }
 
 function furnitureOf(page: PageExtract, mark: FurnitureMark, base: number): Furniture {
@@ -300,32 +317,43 @@ async function extractOpen(pdf: PDFDocumentProxy, id: string, options: ExtractOp
       onPage: () => options.onProgress?.(++done, total),
     });
   if (!options.onProvisional || total < PROVISIONAL_MIN_PAGES)
-    return finishDocument(pdf, id, options, await read(1, total));
+    return finishDocument(pdf, id, options, await read(1, total), { ...WHOLE, inPlace: true });
   const first = await read(1, PROVISIONAL_PAGES);
   // The outline is left to the whole document: resolving a 2,415-page manual's takes seconds.
   const provisional = await finishDocument(pdf, id + PROVISIONAL_ID_SUFFIX, options, first, {
     outline: false,
     silent: true,
+    inPlace: false,
   });
   options.onProvisional({ ...provisional, provisional: { pages: first.length, of: total } });
   const rest = await read(PROVISIONAL_PAGES + 1, total);
-  return finishDocument(pdf, id, options, first.concat(rest));
+  return finishDocument(pdf, id, options, first.concat(rest), { ...WHOLE, inPlace: true });
 }
 
 /**
  * Page labels, furniture and headings (outline, else font sizes): what needs the whole document.
  * The model keeps its furniture in `text` (setting "keep"); core/furniture derives the default.
  */
+interface FinishOptions {
+  /** Headings from the outline when it has them (a provisional model's come from font sizes only). */
+  outline: boolean;
+  /** Warnings left to the whole document's model (a provisional model's would repeat them). */
+  silent: boolean;
+  /** The extracts are this call's own: their runs and lines become the model's (joinPages). */
+  inPlace: boolean;
+}
+
+const WHOLE: FinishOptions = { outline: true, silent: false, inPlace: false };
+
 async function finishDocument(
   pdf: PDFDocumentProxy,
   id: string,
   options: ExtractOptions,
   extracts: readonly PageExtract[],
-  /** A provisional model's: headings from font sizes only, and its warnings left to the whole document's. */
-  only: { outline: boolean; silent: boolean } = { outline: true, silent: false },
+  how: FinishOptions = WHOLE,
 ): Promise<DocModel> {
   const { signal } = options;
-  const warn = only.silent ? (): void => {} : (options.onWarning ?? ((): void => {}));
+  const warn = how.silent ? (): void => {} : (options.onWarning ?? ((): void => {}));
   if (signal?.aborted) throw abortError(signal);
   let labels: string[] | null = null;
   try {
@@ -347,13 +375,13 @@ async function finishDocument(
       lines: page.lines,
     })),
   );
-  const { text, pages, runs, lines, furniture, tocSpans } = joinPages(extracts, marks);
+  const { text, pages, runs, lines, furniture, tocSpans } = joinPages(extracts, marks, how.inPlace);
   pages.forEach((page, i) => {
     const label = labelOf(i);
     if (label !== undefined) page.label = label;
   });
 
-  const headings = only.outline
+  const headings = how.outline
     ? await findHeadings(pdf, { text, pages, runs }, lines, warn)
     : headingsFromFontSizes({ text, runs }, lines);
   // Aborting destroys the document, which fails the label and outline calls above: that result

@@ -29,7 +29,7 @@ import type { SynthesisResult } from "../core/eval/synthesize";
 import { EngineHost, type OpenRequest, type RunRequest } from "../host/engine";
 import { EvaluationHost, type EvaluationRequest, type EvaluationResult } from "../host/evaluation";
 import type { LlmMeter } from "../host/metering";
-import { extractPdfBytes } from "../pdf/browser";
+import { extractPdfInWorker } from "./extractInWorker";
 import { indexedDbModelCache } from "./modelCache";
 import { settle, type WorkerResult } from "./workerResult";
 import { fetchWordVectors } from "./wordVectorsFetch";
@@ -40,7 +40,7 @@ export type PackedRun = Omit<ChunkRun, "chunks" | "quality"> & { chunks: PackedC
 /** Stage 3 as it crosses: its scores packed. */
 export type PackedCoherenceStage = Omit<CoherenceStage, "quality"> & { quality: PackedRunQuality };
 
-const host = new EngineHost(extractPdfBytes);
+const host = new EngineHost(extractPdfInWorker);
 host.providers.useWordVectors(fetchWordVectors);
 // A stored model that cannot be read or written costs only an extraction: said in the console, not fatal.
 const modelCache = indexedDbModelCache((message) => console.warn(`model cache: ${message}`));

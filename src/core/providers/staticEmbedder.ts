@@ -77,8 +77,9 @@ function weightTable(vectors: WordVectors, a: number): Float32Array {
   return table;
 }
 
-function sifSum(text: string, vectors: WordVectors, a = SIF_A): SifSum {
-  const sum = new Float64Array(vectors.dimensions);
+/** `into`, when given, is zeroed and summed into (a caller's scratch row: no allocation per text). */
+function sifSum(text: string, vectors: WordVectors, a = SIF_A, into?: Float64Array): SifSum {
+  const sum = into ? into.fill(0) : new Float64Array(vectors.dimensions);
   const weights = weightTable(vectors, a);
   const { words, covered } = forEachVocabularyRank(text, vectors, (rank) =>
     vectors.addScaled(rank, weights[rank]!, sum),
@@ -96,9 +97,12 @@ export function sifAverage(
   return { vector: averageOf(sum, covered), words, covered };
 }
 
-function averageOf(sum: ArrayLike<number>, covered: number): Float64Array {
+function averageOf(
+  sum: ArrayLike<number>,
+  covered: number,
+  out: Float64Array = new Float64Array(sum.length),
+): Float64Array {
   const scale = covered > 0 ? 1 / covered : 1;
-  const out = new Float64Array(sum.length);
   for (let d = 0; d < out.length; d++) out[d] = sum[d]! * scale;
   return out;
 }
@@ -217,11 +221,16 @@ export function createStaticEmbedder(
   // segmenter (the fit corpus's, the curve's) makes at whitespace or after a CJK or Arabic full stop,
   // neither of which a word holds — so a window costs three lookups, not three sentences' words again.
   const sentenceSums = new Map<string, SifSum>();
+  // Scratch rows, reused text after text: a manual's 59,000 sentences each allocated three
+  // float64 rows here, ~140 MB of short-lived buffers outside the JS heap (the renderer's memory).
+  const exactRow = new Float64Array(vectors.dimensions);
+  const averageRow = new Float64Array(vectors.dimensions);
+  const totalRow = new Float64Array(vectors.dimensions);
   const sumOf = (sentence: string): SifSum => {
     let known = sentenceSums.get(sentence);
     if (!known) {
       if (sentenceSums.size >= MAX_KEPT_VECTORS) dropOlderHalf(sentenceSums);
-      const exact = sifSum(sentence, vectors, a);
+      const exact = sifSum(sentence, vectors, a, exactRow);
       // Summed in float64, kept in float32: half the bytes, far below the int8 vectors' precision.
       known = { ...exact, sum: Float32Array.from(exact.sum) };
       sentenceSums.set(sentence, known);
@@ -235,7 +244,7 @@ export function createStaticEmbedder(
     const s = sumOf(text);
     words += s.words;
     covered += s.covered;
-    if (s.covered > 0) fit.add(averageOf(s.sum, s.covered));
+    if (s.covered > 0) fit.add(averageOf(s.sum, s.covered, averageRow));
   }
   const own = fit.rows >= MIN_SENTENCES_FOR_COMPONENT ? fit.component() : null;
   const component =
@@ -251,14 +260,14 @@ export function createStaticEmbedder(
     let total: SifSum;
     if (pieces.length === 1) total = sumOf(text.slice(pieces[0]!.start, pieces[0]!.end));
     else {
-      total = { sum: new Float64Array(vectors.dimensions), words: 0, covered: 0 };
+      total = { sum: totalRow.fill(0), words: 0, covered: 0 };
       for (const p of pieces) {
         const s = sumOf(text.slice(p.start, p.end));
         for (let d = 0; d < s.sum.length; d++) total.sum[d] = total.sum[d]! + s.sum[d]!;
         total.covered += s.covered;
       }
     }
-    const v = withoutComponent(averageOf(total.sum, total.covered), component);
+    const v = withoutComponent(averageOf(total.sum, total.covered, averageRow), component);
     if (kept.size >= MAX_KEPT_VECTORS) dropOlderHalf(kept);
     kept.set(text, v);
     return v;

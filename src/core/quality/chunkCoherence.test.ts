@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { DocModel } from "../document";
 import { EmbedderError, type Embedder } from "../providers/embedder";
-import { chunkCoherence, ENDPOINT_SENTENCE_CAP, compactVector, denseVector } from "./chunkCoherence";
+import { chunkCoherence, ENDPOINT_SENTENCE_CAP } from "./chunkCoherence";
 
 const text =
   "Cats purr when content. Cats purr loudly at night. Cats purr at the vet. " +
@@ -86,28 +86,5 @@ describe("chunkCoherence", () => {
     );
     expect(embedder.calls).toBe(0);
     expect(result.embedderLabel).toMatch(/scored locally/);
-  });
-});
-
-describe("compactVector / denseVector", () => {
-  it("keeps a mostly-zero vector as its non-zero entries and gives it back exactly", () => {
-    const v = new Float32Array(64);
-    v[3] = 0.5;
-    v[40] = -0.25;
-    const stored = compactVector(v);
-    expect(stored).not.toBeInstanceOf(Float32Array);
-    expect(denseVector(stored)).toEqual(v);
-  });
-  it("keeps a dense vector as it is", () => {
-    const v = Float32Array.from({ length: 16 }, (_, i) => i + 1);
-    expect(compactVector(v)).toBe(v);
-    expect(denseVector(v)).toBe(v);
-  });
-  it("indexes past 65,535 dimensions with 32 bits", () => {
-    const v = new Float32Array(70_000);
-    v[69_999] = 1;
-    const stored = compactVector(v) as { index: Uint32Array };
-    expect(stored.index).toBeInstanceOf(Uint32Array);
-    expect(denseVector(stored as never)[69_999]).toBe(1);
   });
 });

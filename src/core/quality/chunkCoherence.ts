@@ -1,9 +1,8 @@
 /**
  * Per-chunk semantic coherence for every run (issue 5: "mean similarity of its sentences with the
- * active embedder"). The document's sentences — the workbench segmenter's (text/sentences): one
- * sentence segmentation for the curve and the quality scores — are embedded once per (document,
- * embedder) and kept; a run then only sums vectors per chunk, so a slider move costs milliseconds,
- * not embeddings.
+ * active embedder"). The document's sentences are embedded once per (document, embedder) and kept,
+ * shared with the similarity curve (providers/sentenceVectors); a run then only sums vectors per
+ * chunk, so a slider move costs milliseconds, not embeddings.
  *
  * A network embedder is used for documents of up to ENDPOINT_SENTENCE_CAP sentences: beyond that,
  * scoring every run would send thousands of texts to a paid endpoint unasked, so the local embedder
@@ -14,6 +13,7 @@ import type { Chunk } from "../chunk";
 import type { DocModel } from "../document";
 import { EmbedderError, type Embedder } from "../providers/embedder";
 import { localEmbedderForDocument, type LocalEmbedderSetting } from "../providers/localEmbedder";
+import { denseVector, documentSentenceVectors, type SentenceVectors } from "../providers/sentenceVectors";
 import type { Span } from "../text/segment";
 import { documentSentences } from "../text/sentences";
 import { sentenceCoherence } from "./coherence";
@@ -30,77 +30,12 @@ export interface ChunkCoherence {
 }
 
 /**
- * A sentence vector as kept between runs: dense, or — when few of its dimensions are non-zero, as
- * with the lexical embedder's hashed features — its non-zero entries alone. A 2,415-page manual's
- * ~75k sentences take ~600 MB as dense 2,048-wide vectors, a fifth of that as sparse ones.
+ * Scores by the sentences a chunk covers ("from:to"), per embedded document: consecutive runs of a
+ * slider drag share most of their chunks, and a score is a pass over 2,048-wide vectors per sentence
+ * — remembered, a re-run costs lookups.
  */
-type StoredVector = Float32Array | { dims: number; index: Uint16Array | Uint32Array; value: Float32Array };
-
-export function compactVector(v: Float32Array): StoredVector {
-  let nonZero = 0;
-  for (let i = 0; i < v.length; i++) if (v[i] !== 0) nonZero++;
-  const wide = v.length > 0xffff;
-  // Sparse costs 6 (or 8) bytes a non-zero against 4 a dimension: worth it below half full.
-  if (nonZero * (wide ? 8 : 6) >= v.length * 2) return v;
-  const index = wide ? new Uint32Array(nonZero) : new Uint16Array(nonZero);
-  const value = new Float32Array(nonZero);
-  for (let i = 0, k = 0; i < v.length; i++)
-    if (v[i] !== 0) {
-      index[k] = i;
-      value[k++] = v[i]!;
-    }
-  return { dims: v.length, index, value };
-}
-
-export function denseVector(v: StoredVector): Float32Array {
-  if (v instanceof Float32Array) return v;
-  const out = new Float32Array(v.dims);
-  for (let k = 0; k < v.index.length; k++) out[v.index[k]!] = v.value[k]!;
-  return out;
-}
-
-interface SentenceVectors {
-  spans: Span[];
-  vectors: StoredVector[];
-  /**
-   * Scores by the sentences a chunk covers ("from:to"): consecutive runs of a slider drag share most
-   * of their chunks, and a score is a pass over 2,048-wide vectors per sentence — remembered, a
-   * re-run costs lookups.
-   */
-  scores: Map<string, number | null>;
-}
-
+const scoresByVectors = new WeakMap<SentenceVectors, Map<string, number | null>>();
 const MAX_REMEMBERED_SCORES = 200_000;
-/** Sentences embedded at a time (an endpoint batches within a slice as it likes). */
-const EMBED_SLICE = 2048;
-
-const CAPACITY = 4;
-const cache = new Map<string, SentenceVectors>();
-
-async function sentenceVectors(
-  doc: DocModel,
-  embedder: Embedder,
-  signal?: AbortSignal,
-): Promise<SentenceVectors> {
-  const key = `${doc.id}|${embedder.id}`;
-  const known = cache.get(key);
-  if (known) {
-    cache.delete(key);
-    cache.set(key, known);
-    return known;
-  }
-  const spans = documentSentences(doc);
-  // In slices, each compacted as it arrives: the dense vectors of a whole manual never coexist.
-  const vectors: StoredVector[] = [];
-  for (let i = 0; i < spans.length; i += EMBED_SLICE) {
-    const texts = spans.slice(i, i + EMBED_SLICE).map((s) => doc.text.slice(s.start, s.end));
-    for (const v of await embedder.embed(texts, signal)) vectors.push(compactVector(v));
-  }
-  const entry = { spans, vectors, scores: new Map<string, number | null>() };
-  cache.set(key, entry);
-  while (cache.size > CAPACITY) cache.delete(cache.keys().next().value!);
-  return entry;
-}
 
 /** Index of the first span starting at or after `offset`. */
 function firstAtOrAfter(spans: readonly Span[], offset: number): number {
@@ -113,15 +48,17 @@ function scoreChunks(
   chunks: readonly Pick<Chunk, "start" | "end">[],
   embedderId: string,
 ) {
-  if (sv.scores.size > MAX_REMEMBERED_SCORES) sv.scores.clear();
+  let scores = scoresByVectors.get(sv);
+  if (!scores) scoresByVectors.set(sv, (scores = new Map()));
+  if (scores.size > MAX_REMEMBERED_SCORES) scores.clear();
   return chunks.map((c) => {
     const from = firstAtOrAfter(sv.spans, c.start);
     const to = firstAtOrAfter(sv.spans, c.end);
     const key = `${from}:${to}`;
-    const known = sv.scores.get(key);
+    const known = scores.get(key);
     if (known !== undefined) return known;
     const score = sentenceCoherence(sv.vectors.slice(from, to).map(denseVector), embedderId).score;
-    sv.scores.set(key, score);
+    scores.set(key, score);
     return score;
   });
 }
@@ -150,7 +87,7 @@ export async function chunkCoherence(
   let { embedder: active, warning } = chosen;
   let sv: SentenceVectors;
   try {
-    sv = await sentenceVectors(doc, active, signal);
+    sv = await documentSentenceVectors(doc, active, signal);
   } catch (err) {
     if (signal?.aborted || !(err instanceof EmbedderError)) throw err;
     const failed = active.label;
@@ -161,7 +98,7 @@ export async function chunkCoherence(
     ]
       .filter(Boolean)
       .join("; ");
-    sv = await sentenceVectors(doc, active, signal);
+    sv = await documentSentenceVectors(doc, active, signal);
   }
   return {
     scores: scoreChunks(sv, chunks, active.id),

@@ -10,7 +10,7 @@ import type { DocModel } from "../document";
 import type { Embedder } from "../providers/embedder";
 import { localEmbedderForDocument, type LocalEmbedderSetting } from "../providers/localEmbedder";
 import { cosineSimilarity } from "../providers/vectors";
-import { documentSentences } from "../text/sentences";
+import { denseVector, documentSentenceVectors, type StoredVector } from "../providers/sentenceVectors";
 import { firstIndexWhere } from "../text/bisect";
 
 interface CurvePoint {
@@ -39,17 +39,15 @@ export async function adjacentSimilarity(
 ): Promise<SimilarityCurve> {
   const pick = embedder ? { embedder } : await localEmbedderForDocument(doc, local);
   const active = pick.embedder;
-  const sentences = documentSentences(doc);
-  const vectors = await active.embed(
-    sentences.map((s) => doc.text.slice(s.start, s.end)),
-    signal,
-  );
+  // The vectors the coherence scores use too (embedded once per document and embedder).
+  const { spans: sentences, vectors } = await documentSentenceVectors(doc, active, signal);
   const units = measuredUnits(sentences, vectors);
   const points: CurvePoint[] = [];
   for (let i = 0; i + 1 < units.length; i++)
     points.push({
       offset: units[i]!.end,
-      value: cosineSimilarity(units[i]!.vector, units[i + 1]!.vector),
+      // Densified a pair at a time: a manual's sparse lexical vectors, all dense, were ~800 MB.
+      value: cosineSimilarity(denseVector(units[i]!.vector), denseVector(units[i + 1]!.vector)),
       start: units[i]!.start,
       end: units[i + 1]!.end,
     });
@@ -69,15 +67,16 @@ export async function adjacentSimilarity(
  * flat stretches that say nothing. The local embedders' sentence vectors are sums over known
  * words, so a unit's vector is its first sentence's: the same as embedding the unit whole.
  */
-export function measuredUnits(
+export function measuredUnits<V extends StoredVector>(
   sentences: readonly { start: number; end: number }[],
-  vectors: readonly Float32Array[],
-): { start: number; end: number; vector: Float32Array }[] {
-  const units: { start: number; end: number; vector: Float32Array }[] = [];
+  vectors: readonly V[],
+): { start: number; end: number; vector: V }[] {
+  const units: { start: number; end: number; vector: V }[] = [];
   let pendingStart: number | null = null;
   sentences.forEach((s, i) => {
     const vector = vectors[i]!;
-    if (vector.some((x) => x !== 0)) {
+    const values = vector instanceof Float32Array ? vector : vector.value;
+    if (values.some((x) => x !== 0)) {
       units.push({ start: pendingStart ?? s.start, end: s.end, vector });
       pendingStart = null;
     } else if (units.length > 0) units[units.length - 1]!.end = s.end;
