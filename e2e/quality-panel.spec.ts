@@ -132,3 +132,31 @@ test("the table draws only the rows in view of a long run", async ({ page }) => 
     `chunk_${count - 1}`,
   );
 });
+
+test("a run in characters draws its boxes first; its token counts follow in the table, the tooltip and the export", async ({
+  page,
+}) => {
+  await openApp(page);
+  await page.getByTestId("chunker-select").selectOption("recursive");
+  await expect(page.getByTestId("run-status")).toHaveText("done");
+  const presets = page.getByRole("combobox", { name: "Presets" });
+  const preset = presets.locator("option", { hasText: "Characters 1000/200" });
+  await presets.selectOption((await preset.getAttribute("value"))!);
+  await expect(page.getByTestId("run-status")).toHaveText("done");
+  await expect(page.getByTestId("chunk-item").first()).toContainText(/\d+ chars/);
+  const panel = page.getByTestId("quality-panel");
+  const tokens = await rowTokens(panel);
+  expect(tokens.length).toBeGreaterThan(0);
+  expect(tokens.every((t) => Number.isInteger(t) && t > 0)).toBe(true);
+
+  await page.getByTestId("bbox").first().hover();
+  await expect(page.getByTestId("bbox-tooltip")).toContainText(/\d+ tokens/);
+
+  // The exported chunks carry the counted tokens.
+  await page.getByTestId("export-button").click();
+  await page.getByTestId("export-format").selectOption("jsonl");
+  const lines = (await page.getByTestId("export-preview").textContent())!.trim().split("\n");
+  const exported = lines.map((line) => (JSON.parse(line) as { tokens: number }).tokens);
+  expect(exported).toHaveLength(Number(await page.getByTestId("chunk-count").textContent()));
+  expect(exported.every((t) => Number.isInteger(t) && t > 0)).toBe(true);
+});

@@ -17,6 +17,7 @@ export interface Chunk {
   /** Length of a declared prefix (a heading path, an overlap): text.slice(prefixChars) === doc.text.slice(start, end). */
   prefixChars: number;
   text: string;
+  /** Tokens of `text`; TOKENS_PENDING while the run's `tokensPending` says they are still to count. */
   tokens: number;
   /** 1-based physical pages holding a non-whitespace character of the range. */
   pages: number[];
@@ -67,7 +68,16 @@ export interface ChunkRun {
   timings: Record<string, number>;
   /** The workbench's scores of this run (core/quality), computed by the engine after every run. */
   quality?: RunQuality;
+  /**
+   * Stage 1 of a run measured in characters left its chunks' token counts to the next stage
+   * (core/engine `withTokenCounts`), so the boxes cost what the split costs: `tokens` is
+   * TOKENS_PENDING until then.
+   */
+  tokensPending?: true;
 }
+
+/** A chunk's `tokens` while its run's counts are still to come (ChunkRun.tokensPending). */
+export const TOKENS_PENDING = -1;
 
 /**
  * What a chunker returns: a range and what its seed says about it. Pages and boxes are added by

@@ -11,7 +11,10 @@ import {
   scoreCoherence,
   scoreRun,
   withCoherence,
+  withTokenCounts,
 } from "./engine";
+import { TOKENS_PENDING } from "./chunk";
+import { EncodedTextCache } from "./text/encodedText";
 import { loadTokenizer } from "./text/tokenizer";
 
 describe("materialize", () => {
@@ -156,6 +159,36 @@ describe("staged runs", () => {
       const strip = (r: typeof whole) => ({ ...r, timings: Object.keys(r.timings).sort() });
       expect(strip(staged)).toEqual(strip(whole));
     }
+  });
+
+  it("a run measured in characters may leave its token counts to the next stage: then the same run", async () => {
+    const config = { length_unit: "chars", chunk_size: 160, chunk_overlap: 20 };
+    const encoded = new EncodedTextCache();
+    const deferred = await runRanges(doc, "recursive", config, createRunContext(undefined, encoded), {
+      deferTokens: true,
+    });
+    expect(deferred.tokensPending).toBe(true);
+    expect(deferred.chunks.every((c) => c.tokens === TOKENS_PENDING)).toBe(true);
+    // The split and the boxes cost no encoding of the document.
+    expect(encoded.has(doc.id, "cl100k_base")).toBe(false);
+    const counted = await withTokenCounts(doc, deferred, createRunContext());
+    const direct = await runRanges(doc, "recursive", config, createRunContext());
+    expect(counted.tokensPending).toBeUndefined();
+    expect(counted.chunks).toEqual(direct.chunks);
+    expect({ ...counted, timings: null }).toEqual({ ...direct, timings: null });
+    // A counted run, and a run in tokens, pass through as they are.
+    expect(await withTokenCounts(doc, direct, createRunContext())).toBe(direct);
+    const tokens = await runRanges(
+      doc,
+      "recursive",
+      { chunk_size: 40, chunk_overlap: 5 },
+      createRunContext(),
+      {
+        deferTokens: true,
+      },
+    );
+    expect(tokens.tokensPending).toBeUndefined();
+    expect(tokens.chunks.every((c) => c.tokens > 0)).toBe(true);
   });
 
   it("stage 2 scores every chunk as the full run does, coherence aside", async () => {

@@ -9,7 +9,8 @@
  * `runChunker` runs all three and is what the CLI prints.
  */
 import { OCR_FLAG } from "./ocr";
-import type { Chunk, ChunkDraft, ChunkRun, RunContext } from "./chunk";
+import { TOKENS_PENDING, type Chunk, type ChunkDraft, type ChunkRun, type RunContext } from "./chunk";
+import { sizeRules } from "./quality/sizeRules";
 import { undersizeWarnings } from "./quality/sizeWarning";
 import { getChunker } from "./chunkers/registry";
 import { cite } from "./citations";
@@ -32,11 +33,20 @@ export async function runRanges(
   chunkerId: string,
   configInput: unknown,
   ctx: RunContext,
+  options: {
+    /**
+     * A run whose chunker measures in characters leaves its token counts to the next stage
+     * (`withTokenCounts`): a host that draws stage 1 at once (the app) asks for this.
+     */
+    deferTokens?: boolean;
+  } = {},
 ): Promise<ChunkRun> {
   const spec = getChunker(chunkerId);
   const config = validConfig(spec, configInput);
   const t0 = now();
-  const tokenizer = await ctx.tokenizer(spec.encodingOf(config));
+  const defer = options.deferTokens === true && measuresInCharacters(spec.id, config);
+  // Loaded before the split, not after: a chunker that counts tokens itself finds it warm.
+  const tokenizer = defer ? null : await ctx.tokenizer(spec.encodingOf(config));
   ctx.signal?.throwIfAborted();
   const output = await spec.chunk(doc, config, ctx);
   // A chunker that ran long without yielding: an abort that came meanwhile stops the run here.
@@ -44,8 +54,11 @@ export async function runRanges(
   const t1 = now();
   // Chunk token counts read off the document's one encoding (exactly: core/text/exactCount), so a
   // run never re-encodes the text its chunks cover.
-  const chunks = materialize(doc, output.drafts, tokenizer, ctx.encoded.get(doc.id, tokenizer, doc.text));
+  const chunks = tokenizer
+    ? materialize(doc, output.drafts, tokenizer, ctx.encoded.get(doc.id, tokenizer, doc.text))
+    : materialize(doc, output.drafts, null);
   const t2 = now();
+  const pending = chunks.some((c) => c.tokens === TOKENS_PENDING);
   return {
     chunker: spec.id,
     config: { ...config } as Record<string, unknown>,
@@ -57,6 +70,42 @@ export async function runRanges(
       ...undersizeWarnings(spec.id, config as Record<string, unknown>, chunks),
     ],
     timings: { chunk_ms: t1 - t0, cite_ms: t2 - t1 },
+    ...(pending ? { tokensPending: true as const } : {}),
+  };
+}
+
+/** Every size rule of the chunker under this config counts characters or bytes, none tokens. */
+function measuresInCharacters(chunkerId: string, config: object): boolean {
+  return sizeRules(chunkerId, config as Record<string, unknown>).every((rule) => rule.unit !== "tokens");
+}
+
+/**
+ * The run with its chunks' token counts, when stage 1 left them (`tokensPending`); the run itself
+ * otherwise. Counted off the document's one encoding, exactly as stage 1 counts them.
+ */
+export async function withTokenCounts(doc: DocModel, run: ChunkRun, ctx: RunContext): Promise<ChunkRun> {
+  if (!run.tokensPending) return run;
+  const tokenizer = await ctx.tokenizer(getChunker(run.chunker).encodingOf(run.config));
+  ctx.signal?.throwIfAborted();
+  const encoded = ctx.encoded.get(doc.id, tokenizer, doc.text);
+  const { tokensPending: _counted, ...rest } = run;
+  return {
+    ...rest,
+    chunks: run.chunks.map((c) =>
+      c.tokens === TOKENS_PENDING
+        ? {
+            ...c,
+            tokens: exactTokenCount(
+              tokenizer,
+              encoded,
+              doc.text,
+              c.start,
+              c.end,
+              c.text.slice(0, c.prefixChars),
+            ),
+          }
+        : c,
+    ),
   };
 }
 
@@ -135,7 +184,8 @@ export async function runChunker(
 export function materialize(
   doc: DocModel,
   drafts: readonly ChunkDraft[],
-  tokenizer: Tokenizer,
+  /** Null: counts the chunker did not give are TOKENS_PENDING (`withTokenCounts` adds them). */
+  tokenizer: Tokenizer | null,
   encoded?: EncodedText,
 ): Chunk[] {
   const seen = new Map<string, number>();
@@ -156,9 +206,11 @@ export function materialize(
       text,
       tokens:
         d.tokens ??
-        (encoded
-          ? exactTokenCount(tokenizer, encoded, doc.text, d.start, d.end, prefix)
-          : tokenizer.count(text)),
+        (tokenizer === null
+          ? TOKENS_PENDING
+          : encoded
+            ? exactTokenCount(tokenizer, encoded, doc.text, d.start, d.end, prefix)
+            : tokenizer.count(text)),
       pages,
       boxes,
       flags:

@@ -212,4 +212,21 @@ describe("EngineHost", () => {
     expect(provisionalId).not.toBe("");
     expect(host.has(provisionalId)).toBe(false);
   });
+
+  it("counts a deferred run's tokens before its later stages, and gives them to the page with its scores", async () => {
+    const host = new EngineHost(extractPdfBytes);
+    const doc = await host.open(bytes, { name: "notes.txt" });
+    const config = { length_unit: "chars", chunk_size: 120, chunk_overlap: 0 };
+    const request = { docId: doc.id, chunker: "recursive", config, deferTokens: true };
+    const stage1 = await host.ranges(request);
+    expect(stage1.tokensPending).toBe(true);
+    const { quality, tokens } = await host.scoresAndCounts(request);
+    const reference = await host.runAll({ docId: doc.id, chunker: "recursive", config });
+    expect(Array.from(tokens!)).toEqual(reference.chunks.map((c) => c.tokens));
+    expect(quality.chunkCount).toBe(reference.chunks.length);
+    // Stage 3 and a moved-back slider read the counted run.
+    expect((await host.stored(request)).chunks).toEqual(reference.chunks);
+    // A request that did not defer gets no counts back.
+    expect((await host.scoresAndCounts({ ...request, deferTokens: false })).tokens).toBeNull();
+  });
 });

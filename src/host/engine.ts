@@ -14,6 +14,7 @@ import {
   createRunContext,
   runRanges,
   scoreCoherence,
+  withTokenCounts,
   scoreRun,
   withCoherence,
   type CoherenceStage,
@@ -37,6 +38,11 @@ export interface RunRequest {
   llmTokensUsedToday?: number;
   /** The input's absolute path (the CLI); the browser has none. */
   sourcePath?: string;
+  /**
+   * Stage 1 of a run measured in characters leaves its token counts to stage 2 (the app draws
+   * the boxes at once); the later stages, and `stored`, count them first.
+   */
+  deferTokens?: boolean;
 }
 
 export interface OpenRequest {
@@ -251,6 +257,7 @@ export class EngineHost {
       request.chunker,
       request.config,
       request.sourcePath ? { ...ctx, sourcePath: request.sourcePath } : ctx,
+      { deferTokens: request.deferTokens === true },
     );
     this.inFlight.set(key, pending);
     let run: ChunkRun;
@@ -272,6 +279,17 @@ export class EngineHost {
    * again — then whatever an LLM charged is the app's to book as unbooked tokens.
    */
   async stored(request: RunRequest, signal?: AbortSignal): Promise<ChunkRun> {
+    const run = await this.storedRanges(request, signal);
+    if (!run.tokensPending) return run;
+    // Counted once, and kept in its place: every later stage and a moved-back slider reads them.
+    const counted = await withTokenCounts(this.document(request.docId), run, this.context(signal));
+    const key = this.runKey(request);
+    if (this.runs.get(key) === run) this.runs.set(key, counted);
+    return counted;
+  }
+
+  /** Stage 1 as it was computed (its token counts may be pending). */
+  private async storedRanges(request: RunRequest, signal?: AbortSignal): Promise<ChunkRun> {
     const key = this.runKey(request);
     const known = this.runs.get(key);
     if (known) return known;
@@ -290,8 +308,20 @@ export class EngineHost {
 
   /** Stage 2: per-chunk scores and the run's cheap ones. */
   async scores(request: RunRequest, signal?: AbortSignal): Promise<RunQuality> {
+    return (await this.scoresAndCounts(request, signal)).quality;
+  }
+
+  /**
+   * Stage 2, with the chunks' token counts for a request that deferred them (`deferTokens`): the
+   * page fills them into the chunks it drew, if stage 1 left them pending.
+   */
+  async scoresAndCounts(
+    request: RunRequest,
+    signal?: AbortSignal,
+  ): Promise<{ quality: RunQuality; tokens: Int32Array | null }> {
     const run = await this.stored(request, signal);
-    return scoreRun(this.document(request.docId), run, this.context(signal));
+    const quality = await scoreRun(this.document(request.docId), run, this.context(signal));
+    return { quality, tokens: request.deferTokens ? Int32Array.from(run.chunks, (c) => c.tokens) : null };
   }
 
   /** Stage 3: coherence with the session's embedder, and the scores with it. */

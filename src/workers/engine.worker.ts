@@ -121,9 +121,20 @@ const api = {
   },
 
   /** Stage 2: per-chunk scores, their buffers transferred. */
-  scores(id: number, request: RunRequest): Promise<WorkerResult<PackedRunQuality>> {
-    return tracked(id, async (signal) => packQuality(await host.scores(request, signal))).then((result) =>
-      result.ok ? Comlink.transfer(result, packedQualityTransferables(result.value)) : result,
+  scores(
+    id: number,
+    request: RunRequest,
+  ): Promise<WorkerResult<{ quality: PackedRunQuality; tokens: Int32Array | null }>> {
+    return tracked(id, async (signal) => {
+      const { quality, tokens } = await host.scoresAndCounts(request, signal);
+      return { quality: packQuality(quality), tokens };
+    }).then((result) =>
+      result.ok
+        ? Comlink.transfer(result, [
+            ...packedQualityTransferables(result.value.quality),
+            ...(result.value.tokens ? [result.value.tokens.buffer as ArrayBuffer] : []),
+          ])
+        : result,
     );
   },
 

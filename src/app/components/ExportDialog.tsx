@@ -26,7 +26,8 @@ import {
   type ConfigFormat,
   type ImportedConfig,
 } from "../../core/export/formats";
-import { queryKeys } from "../engine/queries";
+import { countedStage1, queryKeys } from "../engine/queries";
+import type { ScoresStage } from "../engine/workers";
 import { useSettings } from "../state/settings";
 import { currentConfig, useWorkbench } from "../state/store";
 import "./ExportDialog.css";
@@ -131,7 +132,18 @@ function useCurrentRun(): { run: ChunkRun | undefined; docName: string; doc: Doc
     );
     return doc ? client.getQueryData<ChunkRun>(queryKeys.run(doc.id, chunker, config, revision)) : undefined;
   }, [client, extractKeyJson, chunker, config, revision]);
-  const run = useSyncExternalStore(subscribe, snapshot);
+  const scoresSnapshot = useCallback(() => {
+    const doc = client.getQueryData<DocModel>(
+      JSON.parse(extractKeyJson) as ReturnType<typeof queryKeys.extract>,
+    );
+    return doc
+      ? client.getQueryData<ScoresStage>(queryKeys.runScores(doc.id, chunker, config, revision))
+      : undefined;
+  }, [client, extractKeyJson, chunker, config, revision]);
+  const stage1 = useSyncExternalStore(subscribe, snapshot);
+  // A run measured in characters is exported once stage 2 has brought its token counts.
+  const scores = useSyncExternalStore(subscribe, scoresSnapshot);
+  const run = useMemo(() => countedStage1(stage1, scores), [stage1, scores]);
   return { run, docName, doc };
 }
 

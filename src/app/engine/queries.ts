@@ -15,12 +15,11 @@ import {
 } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
 import { create } from "zustand";
-import type { ChunkRun, ConfigProblem } from "../../core/chunk";
+import { TOKENS_PENDING, type ChunkRun, type ConfigProblem } from "../../core/chunk";
 import { getChunkerMeta } from "../../core/chunkers/metas";
 import { resolveConfig } from "../../core/config";
 import { isProvisionalOf, type DocModel, type FurnitureSetting } from "../../core/document";
 import type { CoherenceStage } from "../../core/engine";
-import type { RunQuality } from "../../core/quality/runQuality";
 import type { SimilarityCurve } from "../../core/similarity/adjacent";
 import type { EncodingName } from "../../core/text/tokenizer";
 import { useLlmBudget } from "../state/llmBudget";
@@ -35,6 +34,7 @@ import {
   sendEndpoints,
   similarityCurve,
   takeUnbookedLlmTokens,
+  type ScoresStage,
 } from "./workers";
 
 type Config = Record<string, unknown>;
@@ -238,7 +238,8 @@ export function useChunkRun(doc: DocModel | undefined, chunker: string, config: 
   const requestKey = JSON.stringify([docId, paramsKey, endpointsRevision]);
   const cancelled = useCancelledRuns((s) => s.keys.has(requestKey));
   useEffect(() => () => useCancelledRuns.getState().remove(requestKey), [requestKey]);
-  const request = { docId: docId!, chunker: settledChunker, config: settledConfig };
+  // A run measured in characters draws its boxes before its token counts (stage 2 brings them).
+  const request = { docId: docId!, chunker: settledChunker, config: settledConfig, deferTokens: true };
 
   const ranges = useQuery<ChunkRun, Error>({
     queryKey: runKey,
@@ -278,7 +279,7 @@ export function useChunkRun(doc: DocModel | undefined, chunker: string, config: 
     retry: false,
     placeholderData: keepPreviousData,
   } as const;
-  const scores = useQuery<RunQuality, Error>({
+  const scores = useQuery<ScoresStage, Error>({
     ...laterStage,
     queryKey: queryKeys.runScores(docId, settledChunker, settledConfig, endpointsRevision),
     queryFn: ({ signal }) => runScores(request, signal),
@@ -292,6 +293,13 @@ export function useChunkRun(doc: DocModel | undefined, chunker: string, config: 
     },
   });
 
+  // Stage 1's identity holds while the scores arrive, except once for a run measured in characters:
+  // when stage 2 brings the token counts its chunks were drawn without.
+  const countedTokens = rangesIn && !scores.isPlaceholderData ? scores.data?.tokens : undefined;
+  const stage1 = useMemo(
+    () => (ranges.data && countedTokens ? withTokens(ranges.data, countedTokens) : ranges.data),
+    [ranges.data, countedTokens],
+  );
   const run = useMemo(
     () =>
       mergeStages(
@@ -323,7 +331,7 @@ export function useChunkRun(doc: DocModel | undefined, chunker: string, config: 
 
   return {
     run,
-    ranges: ranges.data,
+    ranges: stage1,
     isPlaceholder: ranges.isPlaceholderData,
     qualityCurrent:
       rangesIn &&
@@ -356,24 +364,31 @@ export function cachedRun(
   config: Config,
 ): ChunkRun | undefined {
   const revision = useSettings.getState().revision;
-  return mergeStages(
+  const run = mergeStages(
     client.getQueryData<ChunkRun>(queryKeys.run(docId, chunker, config, revision)),
-    client.getQueryData<RunQuality>(queryKeys.runScores(docId, chunker, config, revision)),
+    client.getQueryData<ScoresStage>(queryKeys.runScores(docId, chunker, config, revision)),
     client.getQueryData<CoherenceStage>(queryKeys.runCoherence(docId, chunker, config, revision)),
     true,
     true,
   );
+  // Its token counts still to come (stage 2): not finished for an export or a report.
+  return run?.tokensPending ? undefined : run;
 }
 
-/** Stage 1 with what the later stages added; a later stage's result is folded in only when it is this run's. */
+/**
+ * Stage 1 with what the later stages added; a later stage's result is folded in only when it is
+ * this run's. Stage 2 brings the token counts stage 1 left pending (a run measured in characters).
+ */
 function mergeStages(
-  ranges: ChunkRun | undefined,
-  scores: RunQuality | undefined,
+  stage1: ChunkRun | undefined,
+  scoresStage: ScoresStage | undefined,
   coherence: CoherenceStage | undefined,
   scoresCurrent: boolean,
   coherenceCurrent: boolean,
 ): ChunkRun | undefined {
-  if (!ranges) return undefined;
+  if (!stage1) return undefined;
+  const ranges = scoresCurrent && scoresStage?.tokens ? withTokens(stage1, scoresStage.tokens) : stage1;
+  const scores = scoresStage?.quality;
   if (coherence && coherenceCurrent)
     return {
       ...ranges,
@@ -384,6 +399,27 @@ function mergeStages(
     };
   const quality = scoresCurrent ? scores : (coherence?.quality ?? scores);
   return quality ? { ...ranges, quality } : ranges;
+}
+
+/**
+ * Stage 1 as an export reads it: with its token counts, from stage 2 when stage 1 left them pending
+ * (a run measured in characters); undefined while they are still to come.
+ */
+export function countedStage1(
+  stage1: ChunkRun | undefined,
+  scores: ScoresStage | undefined,
+): ChunkRun | undefined {
+  if (!stage1?.tokensPending) return stage1;
+  return scores?.tokens ? withTokens(stage1, scores.tokens) : undefined;
+}
+
+function withTokens(run: ChunkRun, tokens: Int32Array): ChunkRun {
+  if (!run.tokensPending || tokens.length !== run.chunks.length) return run;
+  const { tokensPending: _filled, ...rest } = run;
+  return {
+    ...rest,
+    chunks: run.chunks.map((c, i) => (c.tokens === TOKENS_PENDING ? { ...c, tokens: tokens[i]! } : c)),
+  };
 }
 
 /** The adjacent-sentence curve of a document with the session's embedder; asked for only when shown. */

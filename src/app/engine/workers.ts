@@ -89,9 +89,16 @@ export async function runRanges(doc: DocModel, run: RunRequest, signal?: AbortSi
   return { ...packed, chunks: unpackChunks(packed.chunks, doc.text) };
 }
 
-/** Stage 2: per-chunk scores of a run. */
-export async function runScores(run: RunRequest, signal?: AbortSignal): Promise<RunQuality> {
-  return unpackQuality(await bridge.request(signal, (api, id) => api.scores(id, run), run.docId));
+/** Stage 2: per-chunk scores, and the token counts a run measured in characters left to it. */
+export interface ScoresStage {
+  quality: RunQuality;
+  /** One per chunk, when the request deferred them (RunRequest.deferTokens). */
+  tokens: Int32Array | null;
+}
+
+export async function runScores(run: RunRequest, signal?: AbortSignal): Promise<ScoresStage> {
+  const { quality, tokens } = await bridge.request(signal, (api, id) => api.scores(id, run), run.docId);
+  return { quality: unpackQuality(quality), tokens };
 }
 
 /** Stage 3: coherence and the run-level scores. */

@@ -3,6 +3,7 @@
  * and keeps its own state, so moving the pointer re-renders the card and nothing else.
  */
 import { useEffect, useState } from "react";
+import { TOKENS_PENDING } from "../../core/chunk";
 import type { StyleWithVars } from "./cssVars";
 import { chunkIdsAtPoint, isChunkBox } from "./hitTest";
 import { chunkHue } from "./palette";
@@ -83,7 +84,8 @@ export function ChunkTooltip({ scrollEl, chunksById }: ChunkTooltipProps) {
       </div>
       <div className="chunk-tooltip__meta">
         {chunk.level && `${chunk.level} · `}
-        {chunk.tokens} tokens{citation && ` · ${citation}`}
+        {chunk.tokens === TOKENS_PENDING ? "counting tokens…" : `${chunk.tokens} tokens`}
+        {citation && ` · ${citation}`}
         {chunk.flags.length > 0 && ` · ${chunk.flags.join(", ")}`}
       </div>
       <div className="chunk-tooltip__text">{firstWords(chunk.text, WORDS)}</div>
