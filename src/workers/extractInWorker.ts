@@ -24,6 +24,13 @@ export const extractPdfInWorker: PdfExtractor = async (bytes, options) => {
       onAbort = () => reject(abortError(signal!));
       signal?.addEventListener("abort", onAbort, { once: true });
     });
+    // A worker that cannot load (or dies) would leave the call unanswered: its error ends it.
+    const failed = new Promise<never>((_, reject) => {
+      worker.addEventListener("error", (event) => {
+        event.preventDefault();
+        reject(new Error(`the extraction worker failed: ${event.message || "it could not be loaded"}`));
+      });
+    });
     const { onProgress, onProvisional } = options;
     // A copy crosses: the caller keeps its bytes (a retry with a password, a reopen after a restart).
     const copy = bytes.slice();
@@ -37,7 +44,7 @@ export const extractPdfInWorker: PdfExtractor = async (bytes, options) => {
           })
         : undefined,
     );
-    return unpackDocModel(unwrap(await Promise.race([answer, aborted])));
+    return unpackDocModel(unwrap(await Promise.race([answer, aborted, failed])));
   } finally {
     if (onAbort) signal?.removeEventListener("abort", onAbort);
     api[Comlink.releaseProxy]();
