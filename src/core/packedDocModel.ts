@@ -67,13 +67,24 @@ export function packedDocModelTransferables(packed: PackedDocModel): ArrayBuffer
  */
 export function unpackDocModel(packed: PackedDocModel): DocModel {
   let runs: TextRun[] | null = null;
+  // Let go once the objects are built: the engine worker keeps its models for the session.
+  let packedRuns: PackedRuns | null = packed.runs;
   // Spread keeps the key order; the packed value is then replaced in its place by the accessor.
   const model: Record<string, unknown> = { ...packed };
   Object.defineProperty(model, "runs", {
     enumerable: true,
     configurable: true,
-    get: () => (runs ??= unpackRuns(packed.runs)),
-    set: (value: TextRun[]) => (runs = value),
+    get: () => {
+      if (runs === null) {
+        runs = unpackRuns(packedRuns!);
+        packedRuns = null;
+      }
+      return runs;
+    },
+    set: (value: TextRun[]) => {
+      runs = value;
+      packedRuns = null;
+    },
   });
   return model as unknown as DocModel;
 }

@@ -9,6 +9,7 @@ import * as Comlink from "comlink";
 import type { ChunkRun } from "../core/chunk";
 import type { DocModel } from "../core/document";
 import { chunkerSummaries } from "../core/chunkers/registry";
+import { preloadNlp } from "../core/entities/nlp";
 import { packDocModel, packedDocModelTransferables, type PackedDocModel } from "../core/packedDocModel";
 import type { CoherenceStage } from "../core/engine";
 import { packChunks, packedTransferables, type PackedChunks } from "../core/packedChunks";
@@ -63,6 +64,31 @@ function tracked<T>(
     .finally(() => running.delete(id));
 }
 
+/** Wait this long after the first document opens, then for a moment with no request in flight. */
+const PRELOAD_DELAY_MS = 2000;
+const PRELOAD_RETRY_MS = 1000;
+let preloadScheduled = false;
+
+/**
+ * compromise (the entity chunker's NLP, ~0.5 s to load and set up) is loaded once the worker is
+ * idle after a document opened, so choosing the entity chunker later costs only the document's NLP.
+ */
+function preloadEntityNlpWhenIdle(): void {
+  if (preloadScheduled) return;
+  preloadScheduled = true;
+  const attempt = () => {
+    if (running.size > 0) {
+      setTimeout(attempt, PRELOAD_RETRY_MS);
+      return;
+    }
+    preloadNlp().catch((err: unknown) => {
+      // Not fatal: the entity chunker loads it on its first run and reports a failure there.
+      console.warn(`entity NLP not preloaded: ${err instanceof Error ? err.message : String(err)}`);
+    });
+  };
+  setTimeout(attempt, PRELOAD_DELAY_MS);
+}
+
 const api = {
   open(
     id: number,
@@ -87,9 +113,10 @@ const api = {
           ...(modelCache ? { cache: modelCache } : {}),
         }),
       ),
-    ).then((result) =>
-      result.ok ? Comlink.transfer(result, packedDocModelTransferables(result.value)) : result,
-    );
+    ).then((result) => {
+      if (result.ok) preloadEntityNlpWhenIdle();
+      return result.ok ? Comlink.transfer(result, packedDocModelTransferables(result.value)) : result;
+    });
   },
 
   has(docId: string): boolean {

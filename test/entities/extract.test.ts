@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { extractEntities, mergeEntities } from "../../src/core/entities/extract";
-import { locate, nlpEntities, nlpPieces, runNlp } from "../../src/core/entities/nlp";
+import { locate, nlpEntities, nlpPieces, preloadNlp, runNlp } from "../../src/core/entities/nlp";
 import type { EntityReference, EntitySource } from "../../src/core/entities/types";
 
 function mention(start: number, end: number, source: EntitySource, name = "x"): EntityReference {
@@ -137,5 +137,14 @@ describe("extractEntities", () => {
       ]),
     );
     expect(got.filter((g) => g.includes("Acme Corp"))).toEqual(["customer:Acme Corp"]);
+  });
+});
+
+describe("preloadNlp", () => {
+  it("loads compromise ahead of a run, which then finds the same entities", async () => {
+    await preloadNlp();
+    const text = "Grace Hopper worked at Harvard in Cambridge.";
+    const { entities } = await runNlp(text);
+    expect(entities.map((e) => `${e.entity_type}:${e.mention_text}`)).toContain("person:Grace Hopper");
   });
 });

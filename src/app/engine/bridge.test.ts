@@ -26,6 +26,23 @@ function fakeWorker(name: string, log: string[], stuck: boolean): EngineWorkerHa
   return { api: api as unknown as EngineApi, terminate: () => log.push(`${name}:terminated`) };
 }
 
+/** The fake's `open` runs `during` (which may tell a provisional model), then answers the whole document. */
+function openTellingProvisional(
+  handle: EngineWorkerHandle,
+  during: (tell: (first: DocModel) => void) => Promise<void>,
+): void {
+  (handle.api as unknown as { open: unknown }).open = async (
+    _id: number,
+    _bytes: Uint8Array,
+    _request: unknown,
+    _onProgress: unknown,
+    onProvisional?: (first: DocModel) => void,
+  ) => {
+    await during((first) => onProvisional?.(first));
+    return ok(doc);
+  };
+}
+
 describe("EngineBridge", () => {
   it("rejects an aborted call at once, and replaces a worker still busy after the deadline", async () => {
     const log: string[] = [];
@@ -110,17 +127,10 @@ describe("EngineBridge", () => {
     const handle = fakeWorker("w", log, false);
     let finish!: () => void;
     const provisional = { ...doc, id: "doc-1:provisional", provisional: { pages: 1, of: 500 } };
-    (handle.api as unknown as { open: unknown }).open = async (
-      _id: number,
-      _bytes: Uint8Array,
-      _request: unknown,
-      _onProgress: unknown,
-      onProvisional?: (first: DocModel) => void,
-    ) => {
-      onProvisional?.(provisional);
+    openTellingProvisional(handle, async (tell) => {
+      tell(provisional);
       await new Promise<void>((resolve) => (finish = resolve));
-      return ok(doc);
-    };
+    });
     const bridge = new EngineBridge(() => handle);
     const told: string[] = [];
     const opening = bridge.open(
@@ -155,18 +165,11 @@ describe("EngineBridge", () => {
   it("drops a provisional model told after its open was abandoned", async () => {
     const handle = fakeWorker("w", [], false);
     const controller = new AbortController();
-    (handle.api as unknown as { open: unknown }).open = async (
-      _id: number,
-      _bytes: Uint8Array,
-      _request: unknown,
-      _onProgress: unknown,
-      onProvisional?: (first: DocModel) => void,
-    ) => {
+    openTellingProvisional(handle, async (tell) => {
       await new Promise((r) => setTimeout(r, 0));
       controller.abort();
-      onProvisional?.({ ...doc, id: "doc-1:provisional" });
-      return ok(doc);
-    };
+      tell({ ...doc, id: "doc-1:provisional" });
+    });
     const bridge = new EngineBridge(() => handle);
     const told: string[] = [];
     await expect(
