@@ -46,10 +46,10 @@ export function normalizeBoundary(text: string, offset: number): number {
  * The chunks whose edges are cuts: for a parent/child run the leaves (chunks nobody names as their
  * parent), since a parent's edges are also its first and last child's; for any other run, all.
  */
-export function leafChunks<T extends BoundaryChunk>(chunks: readonly T[]): T[] {
+export function leafChunks<T extends BoundaryChunk>(chunks: readonly T[]): readonly T[] {
   const parents = new Set<string>();
   for (const c of chunks) if (c.parentId !== undefined) parents.add(c.parentId);
-  return parents.size === 0 ? [...chunks] : chunks.filter((c) => !parents.has(c.id));
+  return parents.size === 0 ? chunks : chunks.filter((c) => !parents.has(c.id));
 }
 
 /**
@@ -58,14 +58,21 @@ export function leafChunks<T extends BoundaryChunk>(chunks: readonly T[]): T[] {
  */
 export function runBoundaries(text: string, chunks: readonly BoundaryChunk[]): number[] {
   const first = normalizeBoundary(text, 0);
-  const set = new Set<number>();
-  for (const c of leafChunks(chunks)) {
-    for (const edge of [c.start, c.end]) {
-      const at = normalizeBoundary(text, edge);
-      if (at !== first && at !== text.length) set.add(at);
-    }
+  const leaves = leafChunks(chunks);
+  // Both edges of every leaf in a typed array, sorted natively and deduplicated in one pass: on a
+  // drag over 150,000 one-token chunks a Set and a comparator sort were ~60 ms per run.
+  const edges = new Float64Array(leaves.length * 2);
+  let n = 0;
+  for (const c of leaves) {
+    const start = normalizeBoundary(text, c.start);
+    if (start !== first && start !== text.length) edges[n++] = start;
+    const end = normalizeBoundary(text, c.end);
+    if (end !== first && end !== text.length) edges[n++] = end;
   }
-  return [...set].sort((x, y) => x - y);
+  const sorted = edges.subarray(0, n).sort();
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) if (i === 0 || sorted[i] !== sorted[i - 1]) out.push(sorted[i]!);
+  return out;
 }
 
 export function compareBoundaries(
