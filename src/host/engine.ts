@@ -216,6 +216,8 @@ export class EngineHost {
 
   forget(docId: string): void {
     this.documents.delete(docId);
+    // Its encodings too: a closed document's (or a provisional model's) would stay until evicted.
+    this.encoded.drop(docId);
     for (const key of [...this.runs.keys()]) if (key.startsWith(`${docId}|`)) this.runs.delete(key);
   }
 

@@ -67,4 +67,17 @@ describe("EncodedTextCache", () => {
     expect(cache.has("a", "cl100k_base")).toBe(false);
     expect(cache.has("b", "cl100k_base")).toBe(true);
   });
+
+  it("drops every encoding of one key, and only that key's", async () => {
+    const t = await loadTokenizer("cl100k_base");
+    const o = await loadTokenizer("o200k_base");
+    const cache = new EncodedTextCache(6);
+    cache.get("a", t, "alpha");
+    cache.get("a", o, "alpha");
+    cache.get("ab", t, "alpha beta");
+    cache.drop("a");
+    expect(cache.has("a", "cl100k_base")).toBe(false);
+    expect(cache.has("a", "o200k_base")).toBe(false);
+    expect(cache.has("ab", "cl100k_base")).toBe(true);
+  });
 });

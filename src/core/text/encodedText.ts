@@ -90,6 +90,12 @@ export class EncodedTextCache {
     while (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
   }
 
+  /** Lets go of every encoding of `key` (a document closed, or replaced by its whole model). */
+  drop(key: string): void {
+    for (const fullKey of [...this.entries.keys()])
+      if (fullKey.slice(0, fullKey.indexOf("\u0000")) === key) this.entries.delete(fullKey);
+  }
+
   has(key: string, encoding: EncodingName): boolean {
     return this.entries.has(`${key}\u0000${encoding}`);
   }
