@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { niceTicks } from "./BarHistogram";
+import { leftPadding, niceTicks } from "./BarHistogram";
 
 describe("niceTicks", () => {
   it("starts at 0 and reaches the maximum in round steps", () => {
@@ -13,5 +13,13 @@ describe("niceTicks", () => {
       expect(t[t.length - 1]).toBeGreaterThanOrEqual(max);
       expect(t.length).toBeLessThanOrEqual(5);
     }
+  });
+});
+
+describe("leftPadding", () => {
+  it("keeps the usual margin for short counts and widens for long ones", () => {
+    expect(leftPadding(300)).toBe(28);
+    expect(leftPadding(150_000)).toBeGreaterThanOrEqual(6 * 6 + 8);
+    expect(leftPadding(1_000_000)).toBeGreaterThan(leftPadding(150_000));
   });
 });

@@ -18,6 +18,14 @@ export interface HistogramBin {
 const PAD = { top: 14, right: 6, bottom: 18, left: 28 };
 const MAX_X_LABELS = 6;
 
+/**
+ * The plot's left edge: room for the widest count label (~6 px a digit at the tick size) — the
+ * counts of a bin of 150,000 one-token chunks were cut off at the SVG's edge.
+ */
+export function leftPadding(topTick: number): number {
+  return Math.max(PAD.left, String(topTick).length * 6 + 8);
+}
+
 export const BarHistogram = memo(function BarHistogram({
   bins,
   width,
@@ -35,11 +43,12 @@ export const BarHistogram = memo(function BarHistogram({
   /** The picture's accessible name; by default every bar's title, which is all the picture says. */
   label?: string;
 }) {
-  const plotW = width - PAD.left - PAD.right;
-  const plotH = height - PAD.top - PAD.bottom;
   const max = Math.max(1, ...bins.map((b) => b.count));
   const ticks = niceTicks(max);
   const top = ticks[ticks.length - 1]!;
+  const left = leftPadding(top);
+  const plotW = width - left - PAD.right;
+  const plotH = height - PAD.top - PAD.bottom;
   const barW = bins.length > 0 ? plotW / bins.length : plotW;
   const y = (count: number) => PAD.top + plotH - (count / top) * plotH;
   const every = Math.max(1, Math.ceil(bins.length / MAX_X_LABELS));
@@ -53,8 +62,8 @@ export const BarHistogram = memo(function BarHistogram({
     >
       {ticks.map((t) => (
         <g key={t}>
-          <line className="grid" x1={PAD.left} x2={width - PAD.right} y1={y(t)} y2={y(t)} />
-          <text className="tick" x={PAD.left - 4} y={y(t) + 3} textAnchor="end">
+          <line className="grid" x1={left} x2={width - PAD.right} y1={y(t)} y2={y(t)} />
+          <text className="tick" x={left - 4} y={y(t) + 3} textAnchor="end">
             {t}
           </text>
         </g>
@@ -64,7 +73,7 @@ export const BarHistogram = memo(function BarHistogram({
           key={i}
           className="bar"
           data-testid="histogram-bar"
-          x={PAD.left + i * barW + 0.5}
+          x={left + i * barW + 0.5}
           y={y(b.count)}
           width={Math.max(1, barW - 1)}
           height={PAD.top + plotH - y(b.count)}
@@ -74,7 +83,7 @@ export const BarHistogram = memo(function BarHistogram({
       ))}
       {bins.map((b, i) =>
         i % every === 0 ? (
-          <text key={i} className="tick" x={PAD.left + i * barW} y={height - 5} textAnchor="start">
+          <text key={i} className="tick" x={left + i * barW} y={height - 5} textAnchor="start">
             {b.label}
           </text>
         ) : null,
@@ -83,18 +92,13 @@ export const BarHistogram = memo(function BarHistogram({
         <g data-testid="histogram-target">
           <line
             className="marker"
-            x1={PAD.left + markerIndex * barW}
-            x2={PAD.left + markerIndex * barW}
+            x1={left + markerIndex * barW}
+            x2={left + markerIndex * barW}
             y1={PAD.top}
             y2={PAD.top + plotH}
           />
           {markerLabel && (
-            <text
-              className="marker-label"
-              x={PAD.left + markerIndex * barW}
-              y={PAD.top - 4}
-              textAnchor="middle"
-            >
+            <text className="marker-label" x={left + markerIndex * barW} y={PAD.top - 4} textAnchor="middle">
               {markerLabel}
             </text>
           )}
