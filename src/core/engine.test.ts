@@ -12,6 +12,7 @@ import {
   scoreRun,
   withCoherence,
   withTokenCounts,
+  countsTokensLater,
 } from "./engine";
 import { TOKENS_PENDING } from "./chunk";
 import { EncodedTextCache } from "./text/encodedText";
@@ -189,6 +190,13 @@ describe("staged runs", () => {
     );
     expect(tokens.tokensPending).toBeUndefined();
     expect(tokens.chunks.every((c) => c.tokens > 0)).toBe(true);
+  });
+
+  it("counts tokens later exactly for chunkers measuring in characters", () => {
+    expect(countsTokensLater("recursive", { length_unit: "chars" })).toBe(true);
+    expect(countsTokensLater("header", {})).toBe(true);
+    expect(countsTokensLater("recursive", { length_unit: "tokens" })).toBe(false);
+    expect(countsTokensLater("token", {})).toBe(false);
   });
 
   it("stage 2 scores every chunk as the full run does, coherence aside", async () => {

@@ -44,7 +44,7 @@ export async function runRanges(
   const spec = getChunker(chunkerId);
   const config = validConfig(spec, configInput);
   const t0 = now();
-  const defer = options.deferTokens === true && measuresInCharacters(spec.id, config);
+  const defer = options.deferTokens === true && countsTokensLater(spec.id, config);
   // Loaded before the split, not after: a chunker that counts tokens itself finds it warm.
   const tokenizer = defer ? null : await ctx.tokenizer(spec.encodingOf(config));
   ctx.signal?.throwIfAborted();
@@ -74,8 +74,11 @@ export async function runRanges(
   };
 }
 
-/** Every size rule of the chunker under this config counts characters or bytes, none tokens. */
-function measuresInCharacters(chunkerId: string, config: object): boolean {
+/**
+ * Whether a run that may defer its token counts does (`runRanges` deferTokens): every size rule of
+ * the chunker under this config counts characters or bytes, none tokens.
+ */
+export function countsTokensLater(chunkerId: string, config: object): boolean {
   return sizeRules(chunkerId, config as Record<string, unknown>).every((rule) => rule.unit !== "tokens");
 }
 

@@ -226,7 +226,15 @@ describe("EngineHost", () => {
     expect(quality.chunkCount).toBe(reference.chunks.length);
     // Stage 3 and a moved-back slider read the counted run.
     expect((await host.stored(request)).chunks).toEqual(reference.chunks);
-    // A request that did not defer gets no counts back.
+    // A request that did not defer, or a run in tokens, gets no counts back.
     expect((await host.scoresAndCounts({ ...request, deferTokens: false })).tokens).toBeNull();
+    const inTokens = {
+      docId: doc.id,
+      chunker: "token",
+      config: { chunk_size: 20, overlap: 0 },
+      deferTokens: true,
+    };
+    await host.ranges(inTokens);
+    expect((await host.scoresAndCounts(inTokens)).tokens).toBeNull();
   });
 });

@@ -15,6 +15,7 @@ import {
   runRanges,
   scoreCoherence,
   withTokenCounts,
+  countsTokensLater,
   scoreRun,
   withCoherence,
   type CoherenceStage,
@@ -323,7 +324,10 @@ export class EngineHost {
   ): Promise<{ quality: RunQuality; tokens: Int32Array | null }> {
     const run = await this.stored(request, signal);
     const quality = await scoreRun(this.document(request.docId), run, this.context(signal));
-    return { quality, tokens: request.deferTokens ? Int32Array.from(run.chunks, (c) => c.tokens) : null };
+    // Decided by the chunker and config, not by whether the stored run is still pending: another
+    // stage may have counted them first.
+    const counted = request.deferTokens === true && countsTokensLater(run.chunker, run.config);
+    return { quality, tokens: counted ? Int32Array.from(run.chunks, (c) => c.tokens) : null };
   }
 
   /** Stage 3: coherence with the session's embedder, and the scores with it. */

@@ -15,7 +15,6 @@ import {
   type PageInfo,
   type TextRun,
 } from "../core/document";
-import { yieldToEventLoop } from "../core/checkpoint";
 import { sha256Hex } from "../core/text/hash";
 import { assemblePage } from "./assemble";
 import { roundCoord } from "./geometry";
@@ -155,9 +154,6 @@ export interface PageExtract {
   lines: DocLine[];
 }
 
-/** How long extraction reads pages before letting the host's other messages in. */
-const YIELD_SLICE_MS = 16;
-
 /** Pages `from`…`to` (1-based, inclusive) read in order; the next page is parsed while one is assembled. */
 async function readPages(
   pdf: PDFDocumentProxy,
@@ -168,14 +164,7 @@ async function readPages(
   const { signal } = options;
   const out: PageExtract[] = [];
   let next: Promise<PageLoad> | undefined = from <= to ? loadPage(pdf, from) : undefined;
-  let sliceStart = performance.now();
   for (let number = from; number <= to; number++) {
-    // A host that can cancel (the engine worker) serves its other requests between pages: pdf.js's
-    // replies alone kept the worker's queue busy, and a provisional run's request waited seconds.
-    if (signal && performance.now() - sliceStart >= YIELD_SLICE_MS) {
-      await yieldToEventLoop();
-      sliceStart = performance.now();
-    }
     const load: PageLoad = await next!;
     if (signal?.aborted) throw abortError(signal);
     next = number < to ? loadPage(pdf, number + 1) : undefined;
