@@ -1,0 +1,162 @@
+/**
+ * A faster, equivalent replacement for compromise's `methods.one.bulkMatch` (its "sweep", which runs
+ * the tagger's hundreds of match rules over each sentence). compromise 14.17 finds a sentence's
+ * candidate rules by testing every hook key of the rule net against the sentence's cache
+ * (`Object.keys(hooks).forEach(k => cache.has(k))`, thousands of keys per sentence) and concatenating
+ * lists one key at a time: 40% of tagging a 350-page book. This version walks the sentence's own
+ * cache (its words and tags, tens of entries) instead, then orders the keys it finds as
+ * `Object.keys(hooks)` would, so the candidate list — and so every tag and entity — is the same.
+ * The trimming and matching steps are compromise's, restated. Equivalence is tested against the
+ * original (compromiseSweep.test.ts); the override is installed once when compromise loads.
+ */
+
+/** One parsed match rule of compromise's net (only the fields the sweep reads). */
+interface MatchRule {
+  match: string;
+  needs: string[];
+  wants: string[];
+  minWant: number;
+  minWords: number;
+  ifNo?: string[];
+  unTag?: unknown;
+}
+
+interface RuleNet {
+  hooks: Record<string, MatchRule[]>;
+  always: MatchRule[];
+}
+
+interface SweepOptions {
+  matchOne?: boolean;
+}
+
+type Sentence = unknown[];
+
+interface SweepMethods {
+  one: {
+    cacheDoc(document: Sentence[]): Array<Set<string>>;
+    match(docs: Sentence[], rule: MatchRule): { ptrs: number[][] };
+  };
+}
+
+type BulkMatch = (
+  document: Sentence[],
+  net: RuleNet,
+  methods: SweepMethods,
+  opts?: SweepOptions,
+) => unknown[];
+
+/** What `nlp.methods()` returns, as far as the sweep is concerned. */
+export interface CompromiseMethods {
+  one: { bulkMatch: BulkMatch };
+}
+
+/**
+ * A net's hook keys, numbered in `Object.keys` order (the order compromise tries them in), and for
+ * each key its rules' duplicate groups: compromise keeps the first rule of each match string.
+ */
+interface NetIndex {
+  keys: string[];
+  index: Map<string, number>;
+  groups: Int32Array[];
+  /** Per group, the last sentence that visited it. */
+  visited: Int32Array;
+  sentence: number;
+}
+
+const netIndexes = new WeakMap<Record<string, MatchRule[]>, NetIndex>();
+
+function netIndex(hooks: Record<string, MatchRule[]>): NetIndex {
+  let net = netIndexes.get(hooks);
+  if (!net) {
+    const keys = Object.keys(hooks);
+    const groupOf = new Map<string, number>();
+    const groups = keys.map((k) =>
+      Int32Array.from(hooks[k]!, (rule) => {
+        let g = groupOf.get(rule.match);
+        if (g === undefined) groupOf.set(rule.match, (g = groupOf.size));
+        return g;
+      }),
+    );
+    net = {
+      keys,
+      index: new Map(keys.map((k, i) => [k, i])),
+      groups,
+      visited: new Int32Array(groupOf.size).fill(-1),
+      sentence: 0,
+    };
+    netIndexes.set(hooks, net);
+  }
+  return net;
+}
+
+function hasAll(haves: ReadonlySet<string>, items: readonly string[]): boolean {
+  for (const item of items) if (!haves.has(item)) return false;
+  return true;
+}
+
+function countIn(haves: ReadonlySet<string>, items: readonly string[]): number {
+  let n = 0;
+  for (const item of items) if (haves.has(item)) n++;
+  return n;
+}
+
+/** The rules worth trying on one sentence, in compromise's order: its getHooks, trimDown and tooSmall. */
+export function candidateRules(haves: ReadonlySet<string>, termCount: number, net: RuleNet): MatchRule[] {
+  const index = netIndex(net.hooks);
+  const found: number[] = [];
+  for (const item of haves) {
+    const i = index.index.get(item);
+    if (i !== undefined) found.push(i);
+  }
+  found.sort((a, b) => a - b);
+  // A stamp per sentence rather than a fresh set; on wrap-around the old stamps are cleared.
+  let stamp = (index.sentence = (index.sentence + 1) & 0x3fffffff);
+  if (stamp === 0) {
+    index.visited.fill(-1);
+    stamp = index.sentence = 1;
+  }
+  const rules: MatchRule[] = [];
+  for (const i of found) {
+    const list = net.hooks[index.keys[i]!]!;
+    const groups = index.groups[i]!;
+    for (let j = 0; j < list.length; j++) {
+      const g = groups[j]!;
+      if (index.visited[g] === stamp) continue;
+      index.visited[g] = stamp;
+      const rule = list[j]!;
+      if (termCount < rule.minWords || !hasAll(haves, rule.needs)) continue;
+      if (rule.ifNo !== undefined && countIn(haves, rule.ifNo) > 0) continue;
+      if (rule.wants.length > 0 && countIn(haves, rule.wants) < rule.minWant) continue;
+      rules.push(rule);
+    }
+  }
+  for (const rule of net.always) if (termCount >= rule.minWords) rules.push(rule);
+  return rules;
+}
+
+const fastBulkMatch: BulkMatch = (document, net, methods, opts = {}) => {
+  const docCache = methods.one.cacheDoc(document);
+  const results: unknown[] = [];
+  for (let n = 0; n < document.length; n++) {
+    for (const rule of candidateRules(docCache[n]!, document[n]!.length, net)) {
+      const res = methods.one.match([document[n]!], rule);
+      if (res.ptrs.length === 0) continue;
+      for (const ptr of res.ptrs) {
+        ptr[0] = n;
+        results.push({ ...rule, pointer: ptr });
+      }
+      if (opts.matchOne === true) return [results[0]];
+    }
+  }
+  return results;
+};
+
+/** Puts the faster sweep in place on compromise's shared methods; returns a function restoring the original. */
+export function installFastSweep(methods: CompromiseMethods): () => void {
+  const original = methods.one.bulkMatch;
+  methods.one.bulkMatch = fastBulkMatch;
+  return () => {
+    methods.one.bulkMatch = original;
+  };
+}
