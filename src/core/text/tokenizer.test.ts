@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { loadJsTiktoken } from "../../../test/support/jsTiktoken";
-import { encodingForModel, isEncodingName, loadTokenizer } from "./tokenizer";
+import { decodeIds, encodingForModel, isEncodingName, loadTokenizer } from "./tokenizer";
 
 const SAMPLES = [
   "Retrieval-augmented generation splits documents into chunks.",
@@ -12,7 +12,7 @@ const SAMPLES = [
 
 describe("tokenizer engines", () => {
   for (const encoding of ["cl100k_base", "o200k_base"] as const) {
-    it(`gpt-tokenizer and js-tiktoken give identical ids (${encoding})`, async () => {
+    it(`our encoder and js-tiktoken give identical ids (${encoding})`, async () => {
       const fast = await loadTokenizer(encoding);
       const reference = await loadJsTiktoken(encoding);
       for (const text of SAMPLES) {
@@ -190,5 +190,20 @@ describe("encodingForModel", () => {
     expect(encodingForModel("llama-3")).toBeNull();
     expect(isEncodingName("cl100k_base")).toBe(true);
     expect(isEncodingName("p50k_base")).toBe(false);
+  });
+});
+
+describe("decodeIds", () => {
+  // A rank table as gpt-tokenizer's: UTF-8 text, or raw bytes where they are no valid UTF-8 alone.
+  const table = ["h", "i", [0xc3], [0xa9], " "];
+  const specials = new Map([["<|endoftext|>", 9]]);
+
+  it("joins ranks' bytes before decoding, so a character split across tokens comes back whole", () => {
+    expect(decodeIds([0, 1, 4, 2, 3], table, specials)).toBe("hi é");
+  });
+
+  it("decodes special-token ids to their text and refuses ids the encoding lacks", () => {
+    expect(decodeIds([0, 9], table, specials)).toBe("h<|endoftext|>");
+    expect(() => decodeIds([7], table, specials)).toThrow(/token id 7/);
   });
 });

@@ -1,18 +1,15 @@
 /**
- * Tokenizers behind one interface. The ids are tiktoken's (cl100k_base, o200k_base), produced by
- * gpt-tokenizer: ~6× faster than js-tiktoken on this machine, which is what makes the cold-chunking
- * goal reachable (bench/). js-tiktoken, the product card's, is the reference the tests and the
- * benchmark hold it to (test/support/jsTiktoken: identical ids) and ships in no build. Rank tables
- * are large, so each encoding is loaded lazily, once, on first use.
- *
- * One exception to "gpt-tokenizer encodes": its byte-pair merge rescans the piece after every
- * merge, quadratic in the piece's length: one unbroken piece ('a' × 200k, a run of '=' or of
- * spaces) took ~25 s. A cheap pass (bpeSplit) finds the stretches that may hold such a piece; they
- * are split with gpt-tokenizer's regex and their long pieces merged by bpeMerge (O(n log n), the
- * same ids). All other text still goes to gpt-tokenizer whole.
+ * Tokenizers behind one interface. The ids are tiktoken's (cl100k_base, o200k_base), from
+ * gpt-tokenizer's rank tables and split regexes, encoded by bpeEncode: on text it has not seen it
+ * is ~15% faster than gpt-tokenizer's own encode and ~2× on text it has (bench/), which is what
+ * makes the cold-chunking goal reachable, and its merge is O(n log n) on one unbroken piece
+ * ('a' × 200k, a run of '=' or of spaces), where gpt-tokenizer's took ~25 s. js-tiktoken, the
+ * product card's, is the reference the tests and the benchmark hold it to (test/support/jsTiktoken:
+ * identical ids) and ships in no build. Rank tables are large, so each encoding is loaded lazily,
+ * once, on first use.
  */
+import { createPieceEncoder } from "./bpeEncode";
 import { byteRankMap } from "./bpeMerge";
-import { encodeWithLongPieces } from "./bpeSplit";
 
 export const ENCODINGS = ["cl100k_base", "o200k_base"] as const;
 export type EncodingName = (typeof ENCODINGS)[number];
@@ -20,7 +17,7 @@ const DEFAULT_ENCODING: EncodingName = "cl100k_base";
 
 export interface Tokenizer {
   readonly encoding: EncodingName;
-  /** The library that produced the ids ("gpt-tokenizer"; tests load "js-tiktoken" as the reference). */
+  /** The library whose rank tables give the ids ("gpt-tokenizer"; tests load "js-tiktoken" as the reference). */
   readonly engine: string;
   /** Special-token text ("<|endoftext|>") is encoded as ordinary text: documents are data. */
   encode(text: string): number[];
@@ -90,39 +87,45 @@ export function specialByteLength(specials: Record<string, number>): Map<number,
   return new Map(Object.entries(specials).map(([text, id]) => [id, encoder.encode(text).length]));
 }
 
+/** Text of token ids: their bytes (a rank's UTF-8 text or raw bytes, a special token's text) decoded as UTF-8. */
+export function decodeIds(
+  ids: readonly number[],
+  rankTable: readonly RankEntry[],
+  specials: ReadonlyMap<string, number>,
+): string {
+  const specialText = new Map([...specials].map(([text, id]) => [id, text]));
+  const encoder = new TextEncoder();
+  const bytes: number[] = [];
+  for (const id of ids) {
+    const entry = rankTable[id] ?? specialText.get(id);
+    if (entry === undefined) throw new RangeError(`token id ${id} is not in the encoding`);
+    for (const byte of typeof entry === "string" ? encoder.encode(entry) : entry) bytes.push(byte);
+  }
+  return new TextDecoder().decode(Uint8Array.from(bytes));
+}
+
 async function loadGptTokenizer(encoding: EncodingName): Promise<Tokenizer> {
-  const [api, ranks, { CL100K_TOKEN_SPLIT_REGEX, O200K_TOKEN_SPLIT_REGEX }] =
+  // Only gpt-tokenizer's data: its rank table, split regex and special tokens. Its encoder module
+  // is not loaded — it would build maps of its own over the same 100k–200k ranks.
+  const [ranks, { CL100K_TOKEN_SPLIT_REGEX, O200K_TOKEN_SPLIT_REGEX }, specialsOf] =
     encoding === "o200k_base"
       ? await Promise.all([
-          import("gpt-tokenizer/encoding/o200k_base"),
           import("gpt-tokenizer/bpeRanks/o200k_base"),
           import("gpt-tokenizer/encodingParams/constants"),
+          import("gpt-tokenizer/encodingParams/o200k_base").then((m) => m.O200KBase),
         ])
       : await Promise.all([
-          import("gpt-tokenizer/encoding/cl100k_base"),
           import("gpt-tokenizer/bpeRanks/cl100k_base"),
           import("gpt-tokenizer/encodingParams/constants"),
+          import("gpt-tokenizer/encodingParams/cl100k_base").then((m) => m.Cl100KBase),
         ]);
-  // The regex gpt-tokenizer itself splits with, so both sides of a cut agree piece for piece.
   const splitRegex = encoding === "o200k_base" ? O200K_TOKEN_SPLIT_REGEX : CL100K_TOKEN_SPLIT_REGEX;
   const rankTable = ranks.default as RankEntry[];
   const lengths = byteLengthTable(rankTable);
-  const noSpecial = { allowedSpecial: new Set<string>(), disallowedSpecial: new Set<string>() };
-  const special = specialByteLength(
-    Object.fromEntries(
-      ["<|endoftext|>", "<|fim_prefix|>", "<|fim_middle|>", "<|fim_suffix|>", "<|endofprompt|>"].flatMap(
-        (text) => {
-          const ids = api.encode(text, { allowedSpecial: new Set([text]) });
-          return ids.length === 1 ? [[text, ids[0]!]] : [];
-        },
-      ),
-    ),
-  );
-  const encodeShort = (text: string) => api.encode(text, noSpecial);
-  // Built on the first long piece only: most documents never need it.
-  let byteRanks: Map<string, number> | undefined;
-  const getByteRanks = () => (byteRanks ??= byteRankMap(rankTable));
-  const encode = (text: string) => encodeWithLongPieces(text, splitRegex, encodeShort, getByteRanks);
+  const specials = specialsOf(rankTable).specialTokensEncoder;
+  const special = specialByteLength(Object.fromEntries(specials));
+  const pieces = createPieceEncoder(splitRegex, byteRankMap(rankTable));
+  const encode = (text: string) => pieces.encode(text);
   // Short texts are counted again and again — a range's edges are words, a splitter's pieces
   // sentences — and words recur (Zipf): a count is remembered rather than encoded anew.
   const shortCounts = new Map<string, number>();
@@ -140,11 +143,11 @@ async function loadGptTokenizer(encoding: EncodingName): Promise<Tokenizer> {
     encoding,
     engine: "gpt-tokenizer",
     encode,
-    decode: (ids) => api.decode(ids),
+    decode: (ids) => decodeIds(ids, rankTable, specials),
     count,
     byteLength: (id) => lengths[id] || special.get(id) || 0,
     forget: () => {
-      api.clearMergeCache();
+      pieces.forget();
       shortCounts.clear();
     },
   };

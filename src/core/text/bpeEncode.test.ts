@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { loadJsTiktoken } from "../../../test/support/jsTiktoken";
+import { createPieceEncoder } from "./bpeEncode";
+import { byteRankMap } from "./bpeMerge";
+
+async function cl100k() {
+  const [ranks, { CL100K_TOKEN_SPLIT_REGEX }] = await Promise.all([
+    import("gpt-tokenizer/bpeRanks/cl100k_base"),
+    import("gpt-tokenizer/encodingParams/constants"),
+  ]);
+  return createPieceEncoder(CL100K_TOKEN_SPLIT_REGEX, byteRankMap(ranks.default as (string | number[])[]));
+}
+
+describe("createPieceEncoder", () => {
+  it("gives tiktoken's ids, before and after it has remembered merges, and after forgetting them", async () => {
+    const encoder = await cl100k();
+    const reference = await loadJsTiktoken("cl100k_base");
+    const text =
+      "Tokenization of unusual words: antidisestablishmentarianism, naïveté, Schrödinger's cat, " +
+      "“quoted” text, ＣＪＫ全角 and 漢字, emoji 🧩👍🏽, numbers 1234567 and 3.14159,\r\n  indented\tline\n\n";
+    const expected = reference.encode(text);
+    expect(encoder.encode(text)).toEqual(expected);
+    expect(encoder.encode(text)).toEqual(expected);
+    encoder.forget();
+    expect(encoder.encode(text)).toEqual(expected);
+  });
+
+  it("does not read a non-ASCII piece as the token its UTF-16 units happen to spell", async () => {
+    const encoder = await cl100k();
+    const reference = await loadJsTiktoken("cl100k_base");
+    // "Ã©" in UTF-16 units are é's UTF-8 bytes (C3 A9): looked up as they are, they would be é.
+    for (const text of ["Ã©", "Ã©tÃ©", "Ã", "é"])
+      expect(encoder.encode(text), text).toEqual(reference.encode(text));
+  });
+
+  it("encodes the empty text as no ids, and special-token text as ordinary text", async () => {
+    const encoder = await cl100k();
+    const reference = await loadJsTiktoken("cl100k_base");
+    expect(encoder.encode("")).toEqual([]);
+    expect(encoder.encode("<|endoftext|>")).toEqual(reference.encode("<|endoftext|>"));
+  });
+});
