@@ -133,6 +133,26 @@ test("the table draws only the rows in view of a long run", async ({ page }) => 
   );
 });
 
+test("a long run's details are written in slices once it stays, and end whole and current", async ({ page }) => {
+  await openApp(page);
+  await page.getByTestId("param-overlap").fill("0");
+  await page.getByTestId("param-chunk_size").fill("1");
+  await expect(page.getByTestId("run-status")).toHaveText("done");
+  const count = Number(await page.getByTestId("chunk-count").textContent());
+  expect(count).toBeGreaterThan(1_000); // past one slice of scores
+  const details = page.getByTestId("run-details");
+  await expect(details).toHaveAttribute("aria-busy", "false", { timeout: 15_000 });
+  const report = JSON.parse((await details.textContent())!) as {
+    config: Record<string, unknown>;
+    stats: Record<string, unknown>;
+  };
+  expect(report.config).toMatchObject({ chunk_size: 1, overlap: 0 });
+  expect(report.stats["chunk.count"]).toBe(count);
+  const scores = report.stats["quality.scores"] as { chunk_id: string }[];
+  expect(scores).toHaveLength(count);
+  expect(scores.at(-1)!.chunk_id).toBe(`chunk_${count - 1}`);
+});
+
 test("a run in characters draws its boxes first; its token counts follow in the table, the tooltip and the export", async ({
   page,
 }) => {

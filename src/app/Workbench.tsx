@@ -211,6 +211,7 @@ const DocumentView = memo(function DocumentView({
           drawn={status.drawn}
           onCancel={runState.cancel}
           provisional={doc?.provisional}
+          qualityCurrent={runState.qualityCurrent}
         />
         <ComparePanel
           chunkerA={chunker}

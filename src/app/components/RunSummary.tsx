@@ -7,7 +7,12 @@ import { useEffect, useMemo, useState } from "react";
 import type { ChunkRun } from "../../core/chunk";
 import { sizeRules } from "../../core/quality/sizeRules";
 import { runReport } from "../../core/runReport";
-import { joinRunReportJson, scoresJson, splitRunReportJson } from "../../core/runReportJson";
+import {
+  joinRunReportJson,
+  scoresJson,
+  splitRunReportJson,
+  type RunReportJson,
+} from "../../core/runReportJson";
 import { LlmBudgetMeter } from "./LlmBudgetMeter";
 import { TokenHistogram } from "./TokenHistogram";
 
@@ -17,9 +22,12 @@ export function RunSummary({
   drawn = false,
   onCancel,
   provisional,
+  qualityCurrent = true,
 }: {
   run: ChunkRun | undefined;
   status: string;
+  /** The run's scores are its own; false while they are the previous run's, shown until its own come. */
+  qualityCurrent?: boolean;
   /** The boxes of the run the inputs ask for are drawn (its scores may still be computing). */
   drawn?: boolean;
   onCancel?: () => void;
@@ -68,7 +76,7 @@ export function RunSummary({
       {run && run.chunks.length > 0 && (
         <TokenHistogram chunks={run.chunks} unit={sizeRules(run.chunker, run.config)[0]!.unit} />
       )}
-      {run && <RunDetails run={run} />}
+      {run && <RunDetails run={run} qualityCurrent={qualityCurrent} />}
     </section>
   );
 }
@@ -77,12 +85,16 @@ export function RunSummary({
  * The run's stats object exactly as `chunk --stats F` writes it (DESIGN §4–5). Folded away, but
  * in the page: a closed <details> is not laid out.
  */
-function RunDetails({ run }: { run: ChunkRun }) {
-  const text = useRunDetailsText(run);
+function RunDetails({ run, qualityCurrent }: { run: ChunkRun; qualityCurrent: boolean }) {
+  // Another run's scores (kept on screen until this run's come) are no part of this run's report.
+  const reported = useMemo(() => (qualityCurrent ? run : withoutQuality(run)), [run, qualityCurrent]);
+  const { text, writing } = useRunDetailsText(reported);
   return (
     <details className="run-details">
       <summary>Run details</summary>
-      <pre data-testid="run-details">{text}</pre>
+      <pre data-testid="run-details" aria-busy={writing}>
+        {text}
+      </pre>
     </details>
   );
 }
@@ -135,34 +147,52 @@ function RunStats({ run }: { run: ChunkRun }) {
   );
 }
 
-/** Scores written in one go; a longer list is written this many at a time, one slice per task. */
-const SCORES_PER_SLICE = 5_000;
+/** Scores written in one go (~3 ms); a longer list is written this many at a time, one slice per task. */
+const SCORES_PER_SLICE = 1_000;
+/** A longer list waits this long for its run to stay the latest before it is written. */
+const WRITE_AFTER_MS = 150;
 
 /**
- * The run details' text. With one score per chunk it is megabytes of JSON for a run of one-token
- * chunks (~200 ms to stringify 150,000 scores); written whole in a single task that would freeze a
- * slider drag, so a long list is written a slice per task, the previous run's text shown meanwhile.
+ * The run details' text, and whether it is still being written for this run. With one score per
+ * chunk it is megabytes of JSON for a run of one-token chunks (~450 ms to stringify 150,000
+ * scores, JSON.stringify itself being the cost); on the main thread during a slider drag that was
+ * a fifth of every frame and a 60 ms task per 5,000 scores. So a long list is written only once its
+ * run has stayed the latest for a moment — a drag's passing runs never are — and then a short slice
+ * per task, the previous run's text shown meanwhile.
  */
-function useRunDetailsText(run: ChunkRun): string {
-  const json = useMemo(() => splitRunReportJson(runReport(run)), [run]);
-  const small = json.scores.length <= SCORES_PER_SLICE;
-  const whole = useMemo(
-    () => (small ? joinRunReportJson(json, [scoresJson(json, 0, json.scores.length)]) : null),
-    [json, small],
-  );
-  const [sliced, setSliced] = useState("");
+function useRunDetailsText(run: ChunkRun): { text: string; writing: boolean } {
+  // One score per chunk: a run with few chunks is written at once. A longer one's report is not
+  // even built (per-chunk score objects, ~10 ms for 150,000) until its run stays.
+  const small = run.chunks.length <= SCORES_PER_SLICE;
+  const whole = useMemo(() => (small ? reportText(run) : null), [run, small]);
+  const [sliced, setSliced] = useState<{ run: ChunkRun | null; text: string }>({ run: null, text: "" });
   useEffect(() => {
     if (small) return;
+    let json: RunReportJson | null = null;
     const slices: string[] = [];
     let timer: ReturnType<typeof setTimeout>;
     const next = () => {
+      json ??= splitRunReportJson(runReport(run));
       const from = slices.length * SCORES_PER_SLICE;
-      slices.push(scoresJson(json, from, Math.min(json.scores.length, from + SCORES_PER_SLICE)));
+      if (from < json.scores.length)
+        slices.push(scoresJson(json, from, Math.min(json.scores.length, from + SCORES_PER_SLICE)));
       if (slices.length * SCORES_PER_SLICE < json.scores.length) timer = setTimeout(next, 0);
-      else setSliced(joinRunReportJson(json, slices));
+      else setSliced({ run, text: joinRunReportJson(json, slices) });
     };
-    timer = setTimeout(next, 0);
+    timer = setTimeout(next, WRITE_AFTER_MS);
     return () => clearTimeout(timer);
-  }, [json, small]);
-  return whole ?? sliced;
+  }, [run, small]);
+  return whole !== null
+    ? { text: whole, writing: false }
+    : { text: sliced.text, writing: sliced.run !== run };
+}
+
+function withoutQuality(run: ChunkRun): ChunkRun {
+  const { quality: _previous, ...rest } = run;
+  return rest;
+}
+
+function reportText(run: ChunkRun): string {
+  const json = splitRunReportJson(runReport(run));
+  return joinRunReportJson(json, [scoresJson(json, 0, json.scores.length)]);
 }
