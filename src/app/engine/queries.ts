@@ -7,13 +7,14 @@
  * a superseded run is abandoned in the worker.
  */
 import {
+  hashKey,
   keepPreviousData,
-  useIsFetching,
   useQuery,
   useQueryClient,
   type QueryClient,
+  type QueryKey,
 } from "@tanstack/react-query";
-import { useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import { create } from "zustand";
 import { TOKENS_PENDING, type ChunkRun, type ConfigProblem } from "../../core/chunk";
 import { getChunkerMeta } from "../../core/chunkers/metas";
@@ -142,11 +143,12 @@ export function useDocumentExtraction(doc: OpenDocument | undefined) {
  * run per pointer move. A run still in flight after `patienceMs` (an LLM call, a huge document) is
  * not waited for: the latest value supersedes it, and the worker abandons it.
  */
-function useCoalesced<T>(value: T, inFlight: (settled: T) => boolean, patienceMs: number): T {
+function useCoalesced<T>(value: T, runKeyOf: (settled: T) => QueryKey, patienceMs: number): T {
   const [settled, setSettled] = useState(value);
   // The settled value whose run has outlived the patience.
   const [outwaited, setOutwaited] = useState<{ value: T } | null>(null);
-  const busy = inFlight(settled) && !(outwaited !== null && Object.is(outwaited.value, settled));
+  const inFlight = useQueryFetching(runKeyOf(settled));
+  const busy = inFlight && !(outwaited !== null && Object.is(outwaited.value, settled));
   // Adjusted while rendering (React's pattern for state derived from props): no extra commit.
   if (!busy && !Object.is(settled, value)) setSettled(value);
   useEffect(() => {
@@ -154,6 +156,29 @@ function useCoalesced<T>(value: T, inFlight: (settled: T) => boolean, patienceMs
     return () => clearTimeout(timer);
   }, [settled, patienceMs]);
   return settled;
+}
+
+/**
+ * Whether the query of `queryKey` is fetching, watched through that query's own events. The
+ * obvious useIsFetching rescans every query in the cache on every cache event, and
+ * queryClient.isFetching({exact}) hashes the key once per query it compares: after a drag, or in a
+ * session of several documents, the cache holds hundreds of runs and that was a tenth of the main
+ * thread during a drag.
+ */
+function useQueryFetching(queryKey: QueryKey): boolean {
+  const client = useQueryClient();
+  const hash = hashKey(queryKey);
+  const subscribe = useCallback(
+    (onChange: () => void) =>
+      client.getQueryCache().subscribe((event) => {
+        if (event.query.queryHash === hash) onChange();
+      }),
+    [client, hash],
+  );
+  return useSyncExternalStore(
+    subscribe,
+    () => client.getQueryCache().get(hash)?.state.fetchStatus === "fetching",
+  );
 }
 
 /** How long a drag's changes wait for the run in flight before superseding it. */
@@ -212,16 +237,10 @@ export function useChunkRun(doc: DocModel | undefined, chunker: string, config: 
   const paramsKey = JSON.stringify([chunker, config]);
   const endpointsRevision = useSettings((s) => s.revision);
   const queryClient = useQueryClient();
-  // A hook per call, in the same order every render: whether stage 1 of the settled parameters is in flight.
-  const fetchingRuns = useIsFetching({ queryKey: ["run", docId] });
+  // While stage 1 of the settled parameters is in flight, the latest parameters wait.
   const settledParams = useCoalesced(
     paramsKey,
-    (settled) =>
-      fetchingRuns > 0 &&
-      queryClient.isFetching({
-        queryKey: queryKeys.run(docId, ...(JSON.parse(settled) as [string, Config]), endpointsRevision),
-        exact: true,
-      }) > 0,
+    (settled) => queryKeys.run(docId, ...(JSON.parse(settled) as [string, Config]), endpointsRevision),
     COALESCE_PATIENCE_MS,
   );
   const [settledChunker, settledConfig] = useMemo(
