@@ -7,7 +7,7 @@
  * piece). Here an ASCII piece — most of a document — is looked up as it is (its chars are its
  * bytes), and merged pieces are remembered, as gpt-tokenizer remembers them.
  */
-import { bpeMerge, utf8ByteString } from "./bpeMerge";
+import { bpeMerge, mergeShortPiece, utf8ByteString } from "./bpeMerge";
 
 export interface PieceEncoder {
   encode(text: string): number[];
@@ -18,6 +18,8 @@ export interface PieceEncoder {
 /** Merged pieces remembered, at most (then all forgotten); longer pieces are not remembered. */
 const MERGE_CACHE_SIZE = 100_000;
 const MERGE_CACHE_MAX_LENGTH = 256;
+/** Pieces up to this many bytes are merged by tiktoken's simple loop, longer ones by bpeMerge's heap. */
+const SHORT_PIECE_BYTES = 48;
 
 function isAscii(text: string): boolean {
   for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 0x7f) return false;
@@ -29,10 +31,12 @@ function isAscii(text: string): boolean {
  * byteRankMap). `splitRegex` is the encoding's own, global; the encoder keeps a copy of it.
  */
 export function createPieceEncoder(splitRegex: RegExp, byteRanks: ReadonlyMap<string, number>): PieceEncoder {
-  const split = new RegExp(
-    splitRegex.source,
-    splitRegex.flags.includes("g") ? splitRegex.flags : splitRegex.flags + "g",
-  );
+  // Sticky: a split regex covers all text (every character is a letter, number, space or other), so
+  // each piece starts where the last ended and test() finds its end without building a match
+  // array per piece (~160,000 of them for a 350-page book: garbage the cold run paid for).
+  const flags = splitRegex.flags.replace("g", "");
+  const sticky = new RegExp(splitRegex.source, flags + "y");
+  const anywhere = new RegExp(splitRegex.source, flags + "g");
   const merged = new Map<string, readonly number[]>();
 
   const mergePiece = (piece: string): readonly number[] => {
@@ -40,8 +44,13 @@ export function createPieceEncoder(splitRegex: RegExp, byteRanks: ReadonlyMap<st
     if (known) return known;
     const bytes = utf8ByteString(piece);
     const whole = byteRanks.get(bytes);
+    const rankOf = (s: number, e: number) => byteRanks.get(bytes.slice(s, e));
     const ids =
-      whole !== undefined ? [whole] : bpeMerge(bytes.length, (s, e) => byteRanks.get(bytes.slice(s, e)));
+      whole !== undefined
+        ? [whole]
+        : bytes.length <= SHORT_PIECE_BYTES
+          ? mergeShortPiece(bytes.length, rankOf)
+          : bpeMerge(bytes.length, rankOf);
     if (piece.length <= MERGE_CACHE_MAX_LENGTH) {
       if (merged.size >= MERGE_CACHE_SIZE) merged.clear();
       merged.set(piece, ids);
@@ -52,13 +61,21 @@ export function createPieceEncoder(splitRegex: RegExp, byteRanks: ReadonlyMap<st
   return {
     encode(text) {
       const ids: number[] = [];
-      split.lastIndex = 0;
-      for (let match = split.exec(text); match !== null; match = split.exec(text)) {
-        const piece = match[0];
-        if (piece === "") {
-          split.lastIndex++; // no split regex matches nothing, but a loop must never stall
+      let at = 0;
+      while (at < text.length) {
+        sticky.lastIndex = at;
+        if (!sticky.test(text) || sticky.lastIndex === at) {
+          // Text no piece starts at (no split regex leaves any; tiktoken would skip it): go on
+          // from the next piece, as a global search does.
+          anywhere.lastIndex = at + 1;
+          const next = anywhere.exec(text);
+          if (next === null) break;
+          at = next.index;
           continue;
         }
+        const end = sticky.lastIndex;
+        const piece = text.slice(at, end);
+        at = end;
         // A non-ASCII piece may spell some other token's byte string in UTF-16 units ("Ã©" is
         // é's bytes): only an ASCII piece is its own key.
         const rank = byteRanks.get(piece);

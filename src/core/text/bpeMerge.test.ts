@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bpeMerge, byteRankMap, encodePiece, utf8ByteString } from "./bpeMerge";
+import { bpeMerge, byteRankMap, encodePiece, mergeShortPiece, utf8ByteString } from "./bpeMerge";
 
 /** A rank table over ASCII "bytes": every listed string is a token, its index its rank. */
 function table(tokens: string[]): Map<string, number> {
@@ -60,6 +60,8 @@ describe("bpeMerge", () => {
 
   it("refuses a byte that is no token", () => {
     expect(() => merge("ax", table(["a"]))).toThrow(/not a token/);
+    const ranks = table(["a"]);
+    expect(() => mergeShortPiece(2, (s, e) => ranks.get("ax".slice(s, e)))).toThrow(/not a token/);
   });
 
   it("gives tiktoken's loop's result on random tables and pieces", () => {
@@ -78,8 +80,10 @@ describe("bpeMerge", () => {
         { length: Math.floor(next() * 60) },
         () => alphabet[Math.floor(next() * alphabet.length)],
       ).join("");
-      const ids = bpeMerge(piece.length, (start, end) => ranks.get(piece.slice(start, end)));
-      expect(ids).toEqual(referenceMerge(piece, ranks));
+      const rankOf = (start: number, end: number) => ranks.get(piece.slice(start, end));
+      const expected = referenceMerge(piece, ranks);
+      expect(bpeMerge(piece.length, rankOf)).toEqual(expected);
+      expect(mergeShortPiece(piece.length, rankOf)).toEqual(expected);
     }
   });
 });

@@ -73,6 +73,38 @@ export function bpeMerge(length: number, rankOf: RankOf): number[] {
   return ids;
 }
 
+/**
+ * bpeMerge's result for a short piece, by tiktoken's own loop: rescan the pair ranks for the lowest
+ * (leftmost on ties), merge, re-rank its two neighbours. Quadratic, but on a word of a few bytes it
+ * beats the heap's set-up (four typed arrays per piece) several times over, and a cold encode
+ * merges every distinct word of a document once.
+ */
+export function mergeShortPiece(length: number, rankOf: RankOf): number[] {
+  const NONE = Number.POSITIVE_INFINITY;
+  // starts[i]: where part i begins (the last entry is the piece's end); ranks[i]: rank of parts i
+  // and i + 1 merged.
+  const starts: number[] = [];
+  const ranks: number[] = [];
+  for (let i = 0; i <= length; i++) starts.push(i);
+  for (let i = 0; i + 1 < length; i++) ranks.push(rankOf(i, i + 2) ?? NONE);
+  while (ranks.length > 0) {
+    let best = 0;
+    for (let i = 1; i < ranks.length; i++) if (ranks[i]! < ranks[best]!) best = i;
+    if (ranks[best] === NONE) break;
+    starts.splice(best + 1, 1);
+    ranks.splice(best, 1);
+    if (best < ranks.length) ranks[best] = rankOf(starts[best]!, starts[best + 2]!) ?? NONE;
+    if (best > 0) ranks[best - 1] = rankOf(starts[best - 1]!, starts[best + 1]!) ?? NONE;
+  }
+  const ids: number[] = [];
+  for (let i = 0; i + 1 < starts.length; i++) {
+    const id = rankOf(starts[i]!, starts[i + 1]!);
+    if (id === undefined) throw new Error(`byte ${starts[i]} of a piece is not a token`);
+    ids.push(id);
+  }
+  return ids;
+}
+
 /** Queues the pair at `offset` when it is a token; returns its rank, -1 when it is none. */
 function push(heap: number[], rank: number | undefined, offset: number): number {
   if (rank === undefined) return -1;
