@@ -39,4 +39,19 @@ describe("createPieceEncoder", () => {
     expect(encoder.encode("")).toEqual([]);
     expect(encoder.encode("<|endoftext|>")).toEqual(reference.encode("<|endoftext|>"));
   });
+
+  it("skips text its regex leaves unmatched, as a global match does, and remembers nothing across forget()", () => {
+    // Toy table: a, b, ab. tiktoken's regexes leave no text unmatched; a narrower one does.
+    const ranks = new Map([
+      ["a", 0],
+      ["b", 1],
+      ["ab", 2],
+    ]);
+    const encoder = createPieceEncoder(/[ab]+/gu, ranks);
+    expect(encoder.encode("ab--a.b")).toEqual([2, 0, 1]);
+    expect(encoder.encode("--")).toEqual([]);
+    expect(encoder.encode("aab")).toEqual([0, 2]);
+    encoder.forget();
+    expect(encoder.encode("aab")).toEqual([0, 2]);
+  });
 });
