@@ -7,6 +7,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import type { PDFDocumentProxy } from "pdfjs-dist";
 import type { DocModel } from "../core/document";
+import { keepingNatives } from "./keepNatives";
 import {
   documentInit,
   extractPdf,
@@ -29,9 +30,21 @@ const NODE_WASM_DIR = path.join(PDFJS_DIR, "wasm") + path.sep;
 
 let legacy: Promise<PdfjsLib> | undefined;
 
-/** The legacy build, loaded once on first use (it is the build that supports Node). */
+/**
+ * The legacy build, loaded once on first use (it is the build that supports Node), with its worker
+ * module, which pdf.js's in-process ("fake") worker takes from `globalThis.pdfjsWorker` rather than
+ * importing it on the first document. Both are loaded before the built-ins core-js replaced are put
+ * back (keepNatives.ts).
+ */
 function loadPdfjs(): Promise<PdfjsLib> {
-  legacy ??= import("pdfjs-dist/legacy/build/pdf.mjs");
+  legacy ??= keepingNatives(async () => {
+    const [lib, worker] = await Promise.all([
+      import("pdfjs-dist/legacy/build/pdf.mjs"),
+      import("pdfjs-dist/legacy/build/pdf.worker.mjs"),
+    ]);
+    (globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = worker;
+    return lib;
+  });
   return legacy;
 }
 

@@ -21,9 +21,56 @@ const MERGE_CACHE_MAX_LENGTH = 256;
 /** Pieces up to this many bytes are merged by tiktoken's simple loop, longer ones by bpeMerge's heap. */
 const SHORT_PIECE_BYTES = 48;
 
-function isAscii(text: string): boolean {
-  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 0x7f) return false;
-  return true;
+const FNV_OFFSET = 0x811c9dc5;
+const FNV_PRIME = 16777619;
+
+/**
+ * The ranks of the ASCII tokens, looked up by a stretch of the text itself: hashed as its chars are
+ * read, compared in place. Most of a document is ASCII pieces that are single tokens, and slicing
+ * each out to look it up in a Map (a new string, hashed by V8, then dropped) was the larger part of
+ * an encode.
+ */
+export interface AsciiTokenTable {
+  /** Rank of text[start, end) — whose chars hash to `hash` (fnvHash) — or -1 when it is no token. */
+  rank(text: string, start: number, end: number, hash: number): number;
+}
+
+/** FNV-1a over UTF-16 units: what AsciiTokenTable is keyed by. */
+export function fnvHash(text: string, start: number, end: number): number {
+  let hash = FNV_OFFSET;
+  for (let i = start; i < end; i++) hash = Math.imul(hash ^ text.charCodeAt(i), FNV_PRIME);
+  return hash >>> 0;
+}
+
+export function asciiTokenTable(byteRanks: ReadonlyMap<string, number>): AsciiTokenTable {
+  const tokens: string[] = [];
+  const ranks: number[] = [];
+  for (const [bytes, rank] of byteRanks)
+    if (/^[\x00-\x7f]+$/.test(bytes)) {
+      tokens.push(bytes);
+      ranks.push(rank);
+    }
+  let size = 1;
+  while (size < tokens.length * 2) size *= 2;
+  const mask = size - 1;
+  // Open addressing, linear probing; a slot holds 1 + the token's index (0: empty).
+  const slots = new Int32Array(size);
+  tokens.forEach((token, i) => {
+    let slot = fnvHash(token, 0, token.length) & mask;
+    while (slots[slot] !== 0) slot = (slot + 1) & mask;
+    slots[slot] = i + 1;
+  });
+  return {
+    rank(text, start, end, hash) {
+      const length = end - start;
+      for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
+        const entry = slots[slot]!;
+        if (entry === 0) return -1;
+        const token = tokens[entry - 1]!;
+        if (token.length === length && text.startsWith(token, start)) return ranks[entry - 1]!;
+      }
+    },
+  };
 }
 
 /**
@@ -38,13 +85,21 @@ export function createPieceEncoder(splitRegex: RegExp, byteRanks: ReadonlyMap<st
   const sticky = new RegExp(splitRegex.source, flags + "y");
   const anywhere = new RegExp(splitRegex.source, flags + "g");
   const merged = new Map<string, readonly number[]>();
+  const ascii = asciiTokenTable(byteRanks);
 
   const mergePiece = (piece: string): readonly number[] => {
     const known = merged.get(piece);
     if (known) return known;
     const bytes = utf8ByteString(piece);
     const whole = byteRanks.get(bytes);
-    const rankOf = (s: number, e: number) => byteRanks.get(bytes.slice(s, e));
+    // An ASCII piece's parts are looked up in place too; others by their byte strings.
+    const rankOf =
+      bytes === piece
+        ? (s: number, e: number) => {
+            const rank = ascii.rank(bytes, s, e, fnvHash(bytes, s, e));
+            return rank < 0 ? undefined : rank;
+          }
+        : (s: number, e: number) => byteRanks.get(bytes.slice(s, e));
     const ids =
       whole !== undefined
         ? [whole]
@@ -74,12 +129,22 @@ export function createPieceEncoder(splitRegex: RegExp, byteRanks: ReadonlyMap<st
           continue;
         }
         const end = sticky.lastIndex;
-        const piece = text.slice(at, end);
+        // An ASCII piece is its own byte string: looked up in place. (A non-ASCII piece may spell
+        // some other token's byte string in UTF-16 units — "Ã©" is é's bytes — so it never is.)
+        let hash = FNV_OFFSET;
+        let isAscii = true;
+        for (let i = at; i < end; i++) {
+          const unit = text.charCodeAt(i);
+          if (unit > 0x7f) {
+            isAscii = false;
+            break;
+          }
+          hash = Math.imul(hash ^ unit, FNV_PRIME);
+        }
+        const rank = isAscii ? ascii.rank(text, at, end, hash >>> 0) : -1;
+        const piece = rank < 0 ? text.slice(at, end) : "";
         at = end;
-        // A non-ASCII piece may spell some other token's byte string in UTF-16 units ("Ã©" is
-        // é's bytes): only an ASCII piece is its own key.
-        const rank = byteRanks.get(piece);
-        if (rank !== undefined && isAscii(piece)) {
+        if (rank >= 0) {
           ids.push(rank);
           continue;
         }
