@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { loadJsTiktoken } from "../../../test/support/jsTiktoken";
-import { createPieceEncoder } from "./bpeEncode";
+import { asciiTokenTable, createPieceEncoder, fnvHash } from "./bpeEncode";
 import { byteRankMap } from "./bpeMerge";
 
 async function cl100k() {
@@ -53,5 +53,30 @@ describe("createPieceEncoder", () => {
     expect(encoder.encode("aab")).toEqual([0, 2]);
     encoder.forget();
     expect(encoder.encode("aab")).toEqual([0, 2]);
+  });
+});
+
+describe("asciiTokenTable", () => {
+  it("finds a token by a stretch of a longer text, hashed as fnvHash hashes it", () => {
+    const table = asciiTokenTable(
+      new Map([
+        ["the", 7],
+        [" the", 8],
+        ["é", 9],
+        ["th", 10],
+      ]),
+    );
+    const text = "on the hill";
+    expect(table.rank(text, 2, 6, fnvHash(text, 2, 6))).toBe(8);
+    expect(table.rank(text, 3, 6, fnvHash(text, 3, 6))).toBe(7);
+    expect(table.rank(text, 3, 5, fnvHash(text, 3, 5))).toBe(10);
+    expect(table.rank(text, 0, 2, fnvHash(text, 0, 2))).toBe(-1);
+    // Only ASCII byte strings are in it: a multi-byte token's byte string is looked up elsewhere.
+    expect(table.rank("é", 0, 1, fnvHash("é", 0, 1))).toBe(-1);
+  });
+
+  it("hashes a stretch as the same text on its own", () => {
+    expect(fnvHash("xx the", 3, 6)).toBe(fnvHash("the", 0, 3));
+    expect(fnvHash("abc", 0, 3)).not.toBe(fnvHash("acb", 0, 3));
   });
 });
