@@ -35,6 +35,11 @@ export interface AsciiTokenTable {
   rank(text: string, start: number, end: number, hash: number): number;
 }
 
+function isAsciiText(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 0x7f) return false;
+  return true;
+}
+
 /** FNV-1a over UTF-16 units: what AsciiTokenTable is keyed by. */
 export function fnvHash(text: string, start: number, end: number): number {
   let hash = FNV_OFFSET;
@@ -46,7 +51,7 @@ export function asciiTokenTable(byteRanks: ReadonlyMap<string, number>): AsciiTo
   const tokens: string[] = [];
   const ranks: number[] = [];
   for (const [bytes, rank] of byteRanks)
-    if (/^[\x00-\x7f]+$/.test(bytes)) {
+    if (isAsciiText(bytes)) {
       tokens.push(bytes);
       ranks.push(rank);
     }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { loadJsTiktoken } from "../../../test/support/jsTiktoken";
-import { decodeIds, encodingForModel, isEncodingName, loadTokenizer } from "./tokenizer";
+import { encodingForModel, idDecoder, isEncodingName, loadTokenizer } from "./tokenizer";
 
 const SAMPLES = [
   "Retrieval-augmented generation splits documents into chunks.",
@@ -193,17 +193,17 @@ describe("encodingForModel", () => {
   });
 });
 
-describe("decodeIds", () => {
+describe("idDecoder", () => {
   // A rank table as gpt-tokenizer's: UTF-8 text, or raw bytes where they are no valid UTF-8 alone.
   const table = ["h", "i", [0xc3], [0xa9], " "];
-  const specials = new Map([["<|endoftext|>", 9]]);
+  const decode = idDecoder(table, new Map([["<|endoftext|>", 9]]));
 
   it("joins ranks' bytes before decoding, so a character split across tokens comes back whole", () => {
-    expect(decodeIds([0, 1, 4, 2, 3], table, specials)).toBe("hi é");
+    expect(decode([0, 1, 4, 2, 3])).toBe("hi é");
   });
 
   it("decodes special-token ids to their text and refuses ids the encoding lacks", () => {
-    expect(decodeIds([0, 9], table, specials)).toBe("h<|endoftext|>");
-    expect(() => decodeIds([7], table, specials)).toThrow(/token id 7/);
+    expect(decode([0, 9])).toBe("h<|endoftext|>");
+    expect(() => decode([7])).toThrow(/token id 7/);
   });
 });

@@ -87,21 +87,36 @@ export function specialByteLength(specials: Record<string, number>): Map<number,
   return new Map(Object.entries(specials).map(([text, id]) => [id, encoder.encode(text).length]));
 }
 
-/** Text of token ids: their bytes (a rank's UTF-8 text or raw bytes, a special token's text) decoded as UTF-8. */
-export function decodeIds(
-  ids: readonly number[],
+/**
+ * Decodes token ids: a rank's text where the table has it (a whole UTF-8 sequence on its own), and
+ * raw bytes — a rank that is no valid UTF-8 alone, as in gpt-tokenizer's tables — gathered until
+ * the next text and decoded together, so a character split across tokens comes back whole.
+ */
+export function idDecoder(
   rankTable: readonly RankEntry[],
   specials: ReadonlyMap<string, number>,
-): string {
+): (ids: readonly number[]) => string {
   const specialText = new Map([...specials].map(([text, id]) => [id, text]));
-  const encoder = new TextEncoder();
-  const bytes: number[] = [];
-  for (const id of ids) {
-    const entry = rankTable[id] ?? specialText.get(id);
-    if (entry === undefined) throw new RangeError(`token id ${id} is not in the encoding`);
-    for (const byte of typeof entry === "string" ? encoder.encode(entry) : entry) bytes.push(byte);
-  }
-  return new TextDecoder().decode(Uint8Array.from(bytes));
+  const utf8 = new TextDecoder();
+  return (ids) => {
+    let out = "";
+    let pending: number[] = [];
+    const flush = () => {
+      if (pending.length === 0) return;
+      out += utf8.decode(Uint8Array.from(pending));
+      pending = [];
+    };
+    for (const id of ids) {
+      const entry = rankTable[id] ?? specialText.get(id);
+      if (entry === undefined) throw new RangeError(`token id ${id} is not in the encoding`);
+      if (typeof entry === "string") {
+        flush();
+        out += entry;
+      } else for (const byte of entry) pending.push(byte);
+    }
+    flush();
+    return out;
+  };
 }
 
 async function loadGptTokenizer(encoding: EncodingName): Promise<Tokenizer> {
@@ -143,7 +158,7 @@ async function loadGptTokenizer(encoding: EncodingName): Promise<Tokenizer> {
     encoding,
     engine: "gpt-tokenizer",
     encode,
-    decode: (ids) => decodeIds(ids, rankTable, specials),
+    decode: idDecoder(rankTable, specials),
     count,
     byteLength: (id) => lengths[id] || special.get(id) || 0,
     forget: () => {
