@@ -133,7 +133,9 @@ test("the table draws only the rows in view of a long run", async ({ page }) => 
   );
 });
 
-test("a long run's details are written in slices once it stays, and end whole and current", async ({ page }) => {
+test("a long run's details are written in slices once it stays, and end whole and current", async ({
+  page,
+}) => {
   await openApp(page);
   await page.getByTestId("param-overlap").fill("0");
   await page.getByTestId("param-chunk_size").fill("1");

@@ -2,7 +2,11 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import nlp from "compromise";
 import { describe, expect, it } from "vitest";
-import { candidateRules, installFastSweep, type CompromiseMethods } from "../../src/core/entities/compromiseSweep";
+import {
+  candidateRules,
+  installFastSweep,
+  type CompromiseMethods,
+} from "../../src/core/entities/compromiseSweep";
 import { tuneForEntities } from "../../src/core/entities/nlp";
 import { haveChroma, SHARED } from "../support/fixtures";
 
@@ -33,11 +37,13 @@ interface Parse {
 
 function parse(text: string): Parse {
   const doc = nlp(text);
-  const terms = doc.json({ terms: { tags: true } }) as Array<{ terms: Array<{ text: string; tags: string[] }> }>;
+  const terms = doc.json({ terms: { tags: true } }) as Array<{
+    terms: Array<{ text: string; tags: string[] }>;
+  }>;
   const entities = (["people", "places", "organizations"] as const).map((view) =>
-    (doc[view]().json({ offset: true }) as Array<{ text: string; offset: { start: number; length: number } }>).map(
-      (m) => [m.text, m.offset.start, m.offset.length],
-    ),
+    (
+      doc[view]().json({ offset: true }) as Array<{ text: string; offset: { start: number; length: number } }>
+    ).map((m) => [m.text, m.offset.start, m.offset.length]),
   );
   return {
     tags: JSON.stringify(terms.map((s) => s.terms.map((t) => `${t.text}/${t.tags.join(",")}`))),
@@ -87,7 +93,10 @@ describe("candidateRules", () => {
     const b = rule("[#Verb] x", ["x"], ["#Verb", "#Adverb"]);
     const c = rule("#Person", ["#Person"], [], { ifNo: ["mr"] });
     const d = rule("long rule", ["the"], [], { minWords: 5 });
-    const net = { hooks: { x: [b], the: [aTwin, d], "#Noun": [a], "#Person": [c], "#Verb": [b] }, always: [] };
+    const net = {
+      hooks: { x: [b], the: [aTwin, d], "#Noun": [a], "#Person": [c], "#Verb": [b] },
+      always: [],
+    };
     const names = (haves: string[], terms = 3) =>
       candidateRules(new Set(haves), terms, net).map((r) => (r === aTwin ? "aTwin" : r.match));
     // "the" comes before "#Noun" among the keys, so its twin of rule a is the one kept.
