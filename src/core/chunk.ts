@@ -208,6 +208,28 @@ export interface ChunkerMeta<C extends object = Record<string, unknown>> {
 /** A chunker whole: its meta and its algorithm (run.ts). Only the engine's hosts load these. */
 export interface ChunkerSpec<C extends object = Record<string, unknown>> extends ChunkerMeta<C> {
   chunk(doc: DocModel, config: C, ctx: RunContext): Promise<ChunkerOutput>;
+  /**
+   * What this chunker will run instead on a document, said before the run, for the conditions a
+   * run's fallback checks first (a document over a size limit, no endpoint); null when it runs as
+   * chosen. Failures only a run can meet (an endpoint that errs) are not foreseen.
+   */
+  fallbackOn?(config: C, facts: FallbackFacts): FallbackNote | null;
+}
+
+/** What is known of a document and the session before a run, for ChunkerSpec.fallbackOn. */
+export interface FallbackFacts {
+  /** The document's tokens in the chunker's encoding. */
+  documentTokens: number;
+  /** An LLM endpoint is configured. */
+  llm: boolean;
+}
+
+export interface FallbackNote {
+  /** The chunker that will run. */
+  runs: string;
+  reason: string;
+  /** The setting that would make it run as chosen. */
+  change: string;
 }
 
 export interface ConfigProblem {

@@ -119,6 +119,25 @@ describe("EngineHost", () => {
     );
   });
 
+  it("says per chunker what will run instead on a document, before any run", async () => {
+    const host = new EngineHost(extractPdfBytes);
+    const doc = await host.open(bytes, { name: "notes.txt", encoding: "cl100k_base" });
+    const notes = await host.fallbackNotes(doc.id, {
+      token: { chunk_size: 20 },
+      "late-embedding": { max_tokens: 50 },
+      agentic: {},
+      recursive: { chunk_size: -1 },
+    });
+    expect(notes.token).toBeNull();
+    expect(notes["late-embedding"]).toMatchObject({
+      runs: "late-jaccard",
+      change: expect.stringMatching(/max_tokens/),
+    });
+    expect(notes.agentic).toMatchObject({ runs: "late-jaccard", reason: "no LLM endpoint is configured" });
+    // A config with problems starts no run: nothing to foresee.
+    expect(notes.recursive).toBeNull();
+  });
+
   it("asks for an LLM endpoint before judging", async () => {
     const host = new EngineHost(extractPdfBytes);
     const doc = await host.open(bytes, { name: "a.txt" });

@@ -8,7 +8,9 @@
 import { applyFurnitureSetting, fileIdOf } from "../core/furniture";
 import { applyOcr, type OcrPage } from "../core/ocr";
 import { sha256Hex } from "../core/text/hash";
-import type { ChunkRun, RunContext } from "../core/chunk";
+import type { ChunkRun, FallbackNote, RunContext } from "../core/chunk";
+import { getChunker } from "../core/chunkers/registry";
+import { resolveConfig } from "../core/config";
 import type { DocModel, FurnitureSetting } from "../core/document";
 import {
   createRunContext,
@@ -197,6 +199,36 @@ export class EngineHost {
   async encodedText(docId: string, encoding: EncodingName): Promise<EncodedText> {
     const doc = this.document(docId);
     return this.encoded.get(doc.id, await loadTokenizer(encoding), doc.text);
+  }
+
+  /**
+   * For each chunker and its config, what it will run instead on this document, said before any
+   * run (ChunkerSpec.fallbackOn): null where it runs as chosen. Encodes the document in a chunker's
+   * encoding only for a chunker that foresees a fallback.
+   */
+  async fallbackNotes(
+    docId: string,
+    configs: Readonly<Record<string, Record<string, unknown>>>,
+  ): Promise<Record<string, FallbackNote | null>> {
+    const notes: Record<string, FallbackNote | null> = {};
+    for (const [id, config] of Object.entries(configs)) {
+      const spec = getChunker(id);
+      if (!spec.fallbackOn) {
+        notes[id] = null;
+        continue;
+      }
+      const resolved = resolveConfig(spec, config);
+      if (resolved.problems.length > 0) {
+        notes[id] = null; // the picker shows the problems; a run would not start
+        continue;
+      }
+      const encoded = await this.encodedText(docId, spec.encodingOf(resolved.config));
+      notes[id] = spec.fallbackOn(resolved.config, {
+        documentTokens: encoded.ids.length,
+        llm: this.providers.llm !== undefined,
+      });
+    }
+    return notes;
   }
 
   /** Holds an encoding of a kept document that another thread made (see encodedText); one held already stays. */

@@ -6,7 +6,7 @@
  * request has an id; `cancel(id)` aborts its signal, network calls included.
  */
 import * as Comlink from "comlink";
-import type { ChunkRun } from "../core/chunk";
+import type { ChunkRun, FallbackNote } from "../core/chunk";
 import type { DocModel } from "../core/document";
 import { chunkerSummaries } from "../core/chunkers/registry";
 import { preloadNlp } from "../core/entities/nlp";
@@ -201,6 +201,15 @@ const api = {
   /** LLM tokens of abandoned runs since the last call (then zero). */
   takeUnbookedLlmTokens(): number {
     return host.ledger.takeUnbooked();
+  },
+
+  /** What each chunker (at its config) will run instead on this document, said before a run. */
+  fallbackNotes(
+    id: number,
+    docId: string,
+    configs: Record<string, Record<string, unknown>>,
+  ): Promise<WorkerResult<Record<string, FallbackNote | null>>> {
+    return tracked(id, () => host.fallbackNotes(docId, configs));
   },
 
   /** Adjacent-sentence similarity with the session's embedder (or the local one), for runs without a curve of their own. */

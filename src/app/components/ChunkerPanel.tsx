@@ -8,6 +8,7 @@ import type { ConfigProblem, NumberParam, ParamSpec, StructuredParam } from "../
 import { CHUNKER_METAS, getChunkerMeta } from "../../core/chunkers/metas";
 import { resolveConfig } from "../../core/config";
 import { clampToValid, sliderScale } from "./sliderScale";
+import { useFallbackNotes } from "../engine/queries";
 import { currentConfig, useWorkbench } from "../state/store";
 import { EntityDictionaryEditor } from "./EntityDictionaryEditor";
 import { BooleanInput, EnumInput } from "./paramInputs";
@@ -17,7 +18,7 @@ const RoutingRulesEditor = lazy(() =>
   import("./RoutingRulesEditor").then((m) => ({ default: m.RoutingRulesEditor })),
 );
 
-export function ChunkerPanel({ problems }: { problems: ConfigProblem[] }) {
+export function ChunkerPanel({ problems, docId }: { problems: ConfigProblem[]; docId?: string | undefined }) {
   const chunker = useWorkbench((s) => s.chunker);
   const config = useWorkbench(currentConfig);
   const setChunker = useWorkbench((s) => s.setChunker);
@@ -25,6 +26,8 @@ export function ChunkerPanel({ problems }: { problems: ConfigProblem[] }) {
   const applyConfig = useWorkbench((s) => s.applyConfig);
   const resetConfig = useWorkbench((s) => s.resetConfig);
   const spec = getChunkerMeta(chunker);
+  const notes = useFallbackNotes(docId).data;
+  const note = notes?.[chunker] ?? null;
   const problemOf = (key: string) => problems.find((p) => p.key === key)?.message;
   const generalProblems = problems.filter((p) => !spec.params.some((param) => param.key === p.key));
 
@@ -38,13 +41,27 @@ export function ChunkerPanel({ problems }: { problems: ConfigProblem[] }) {
           onChange={(e) => setChunker(e.currentTarget.value)}
           title={`Reproduces ${spec.source}`}
         >
-          {CHUNKER_METAS.map((c) => (
-            <option key={c.id} value={c.id} title={`${c.label} — seed: ${c.source}`}>
-              {c.id} — {c.label}
-            </option>
-          ))}
+          {CHUNKER_METAS.map((c) => {
+            const falls = notes?.[c.id];
+            return (
+              <option
+                key={c.id}
+                value={c.id}
+                title={`${c.label} — seed: ${c.source}${falls ? ` — runs ${falls.runs} on this document: ${falls.reason}` : ""}`}
+              >
+                {c.id} — {c.label}
+                {falls ? ` (runs ${falls.runs} here)` : ""}
+              </option>
+            );
+          })}
         </select>
       </label>
+      {/* Said before the run: what this chunker will run instead here, and what would change it. */}
+      <p className="fallback-note" data-testid="chunker-fallback-note" role="note">
+        {note
+          ? `On this document ${chunker} will run ${note.runs}: ${note.reason}. To run ${chunker} itself: ${note.change}.`
+          : ""}
+      </p>
       <p className="chunker-description">
         {spec.description} <span className="seed-name">Seed: {spec.source}</span>
       </p>

@@ -16,8 +16,8 @@ import {
 } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import { create } from "zustand";
-import { TOKENS_PENDING, type ChunkRun, type ConfigProblem } from "../../core/chunk";
-import { getChunkerMeta } from "../../core/chunkers/metas";
+import { TOKENS_PENDING, type ChunkRun, type ConfigProblem, type FallbackNote } from "../../core/chunk";
+import { CHUNKER_METAS, getChunkerMeta } from "../../core/chunkers/metas";
 import { resolveConfig } from "../../core/config";
 import { isProvisionalOf, type DocModel, type FurnitureSetting } from "../../core/document";
 import type { CoherenceStage } from "../../core/engine";
@@ -25,9 +25,10 @@ import type { SimilarityCurve } from "../../core/similarity/adjacent";
 import type { EncodingName } from "../../core/text/tokenizer";
 import { useLlmBudget } from "../state/llmBudget";
 import { useSettings } from "../state/settings";
-import { currentConfig, useWorkbench, type OpenDocument } from "../state/store";
+import { currentConfig, defaultConfig, useWorkbench, type OpenDocument } from "../state/store";
 import {
   closeDocument,
+  fallbackNotes,
   openDocument,
   runCoherence,
   runRanges,
@@ -453,6 +454,33 @@ export function useSimilarityCurve(docId: string | undefined, enabled: boolean) 
     queryFn: async ({ signal }) => {
       await syncEndpoints();
       return similarityCurve(docId!, signal);
+    },
+  });
+}
+
+/**
+ * For every chunker at the config the user has for it, what it will run instead on this document
+ * (null: as chosen), asked of the engine worker — the picker says so before a run. The last answer
+ * stays while the next is asked (a slider move asks again; the worker answers from its encodings).
+ */
+export function useFallbackNotes(docId: string | undefined) {
+  const endpointsRevision = useSettings((s) => s.revision);
+  const configs = useWorkbench((s) => s.configs);
+  const all = useMemo(
+    () => Object.fromEntries(CHUNKER_METAS.map((c) => [c.id, configs[c.id] ?? defaultConfig(c.id)])),
+    [configs],
+  );
+  return useQuery<Record<string, FallbackNote | null>, Error>({
+    queryKey: ["fallback-notes", docId ?? null, all, endpointsRevision],
+    enabled: docId !== undefined,
+    staleTime: Infinity,
+    gcTime: 60_000,
+    retry: false,
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[1] === (docId ?? null) ? previous : undefined,
+    queryFn: async ({ signal }) => {
+      await syncEndpoints();
+      return fallbackNotes(docId!, all, signal);
     },
   });
 }

@@ -7,7 +7,7 @@
  * waiting are sent to it.
  */
 import * as Comlink from "comlink";
-import type { ChunkRun } from "../../core/chunk";
+import type { ChunkRun, FallbackNote } from "../../core/chunk";
 import type { DocModel, FurnitureSetting } from "../../core/document";
 import type { CoherenceStage } from "../../core/engine";
 import type { DocumentKind } from "../../core/fileKind";
@@ -120,6 +120,15 @@ export function synthesizeQuestions(
   signal?: AbortSignal,
 ): Promise<SynthesisResult> {
   return bridge.request(signal, (api, id) => api.synthesizeQuestions(id, docId, count, firstId), docId);
+}
+
+/** For each chunker and its config, what it will run instead on the document (null: as chosen). */
+export function fallbackNotes(
+  docId: string,
+  configs: Record<string, Record<string, unknown>>,
+  signal?: AbortSignal,
+): Promise<Record<string, FallbackNote | null>> {
+  return bridge.request(signal, (api, id) => api.fallbackNotes(id, docId, configs), docId);
 }
 
 export function similarityCurve(docId: string, signal?: AbortSignal): Promise<SimilarityCurve> {

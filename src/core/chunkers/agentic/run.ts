@@ -29,10 +29,18 @@ import {
   groupsFromBoundaries,
   parseBoundaryReply,
 } from "../../agentic/validate";
-import type { ChunkDraft, ChunkerOutput, ChunkerSpec, Mark, RunContext } from "../../chunk";
+import type {
+  ChunkDraft,
+  ChunkerOutput,
+  ChunkerSpec,
+  FallbackFacts,
+  FallbackNote,
+  Mark,
+  RunContext,
+} from "../../chunk";
 import { type AgenticConfig, agenticMeta, ENCODING } from "./meta";
 import { LATE_EMBEDDING_DEFAULTS } from "../late-embedding/meta";
-import { runLateEmbedding } from "../late-embedding/run";
+import { lateEmbeddingFallback, runLateEmbedding } from "../late-embedding/run";
 import { LATE_JACCARD_DEFAULTS } from "../late-jaccard/meta";
 import { runLateJaccard } from "../late-jaccard/run";
 import { sentenceTable, type SentenceTable, splitterWarnings } from "../late/toolkit";
@@ -338,7 +346,30 @@ async function fallBack(
   };
 }
 
+/**
+ * runAgentic's first check: with no LLM endpoint it runs its fallback — which, for late-embedding
+ * at its defaults, falls back in turn on a document over max_tokens.
+ */
+export function agenticFallback(
+  config: Pick<AgenticConfig, "fallback">,
+  facts: FallbackFacts,
+): FallbackNote | null {
+  if (facts.llm) return null;
+  const inner =
+    config.fallback === "late-embedding"
+      ? lateEmbeddingFallback({ max_tokens: LATE_EMBEDDING_DEFAULTS.max_tokens }, facts)
+      : null;
+  return {
+    runs: inner?.runs ?? config.fallback,
+    reason: inner
+      ? `no LLM endpoint is configured, and its fallback late-embedding falls back too: ${inner.reason}`
+      : "no LLM endpoint is configured",
+    change: "an LLM endpoint (Settings)",
+  };
+}
+
 export const agenticChunker: ChunkerSpec<AgenticConfig> = {
   ...agenticMeta,
   chunk: (doc, config, ctx) => runAgentic(doc, config, ctx),
+  fallbackOn: agenticFallback,
 };

@@ -17,13 +17,20 @@
  * `sentence_splitter` cut them), null for a one-sentence chunk.
  * No `quality.mean_coherence`: that key is reserved for a real coherence score (CHUNKERS.md).
  */
-import type { ChunkDraft, ChunkerOutput, ChunkerSpec, RunContext } from "../../chunk";
+import type {
+  ChunkDraft,
+  ChunkerOutput,
+  ChunkerSpec,
+  FallbackFacts,
+  FallbackNote,
+  RunContext,
+} from "../../chunk";
 import { AGENTIC_DEFAULTS } from "../agentic/meta";
-import { runAgentic } from "../agentic/run";
+import { agenticFallback, runAgentic } from "../agentic/run";
 import { ENCODING, type HybridConfig, hybridMeta } from "./meta";
 import { LATE_JACCARD_DEFAULTS } from "../late-jaccard/meta";
 import { LATE_EMBEDDING_DEFAULTS } from "../late-embedding/meta";
-import { runLateEmbedding } from "../late-embedding/run";
+import { lateEmbeddingFallback, runLateEmbedding } from "../late-embedding/run";
 import { runLateJaccard } from "../late-jaccard/run";
 import { jaccard, sentenceTable } from "../late/toolkit";
 import type { DocModel } from "../../document";
@@ -139,8 +146,29 @@ async function chunkQuality(
 
 const mean = (xs: readonly number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null);
 
+/**
+ * What the resolved mode's chunker will run instead, as MODE_RUNNERS build them: late with
+ * embeddings is late-embedding at its default max_tokens; agentic and hybrid are agentic with its
+ * default fallback. Routing rules a run would refuse foresee nothing (the run says what is wrong).
+ */
+export function hybridFallback(config: HybridConfig, facts: FallbackFacts): FallbackNote | null {
+  let mode: ChunkerMode;
+  try {
+    mode = resolveHybridMode(config).mode;
+  } catch (error) {
+    if (error instanceof RoutingRulesError) return null;
+    throw error;
+  }
+  if (mode === "late")
+    return config.use_embedding_similarity
+      ? lateEmbeddingFallback({ max_tokens: LATE_EMBEDDING_DEFAULTS.max_tokens }, facts)
+      : null;
+  return agenticFallback({ fallback: AGENTIC_DEFAULTS.fallback }, facts);
+}
+
 export const hybridChunker: ChunkerSpec<HybridConfig> = {
   ...hybridMeta,
+  fallbackOn: hybridFallback,
   async chunk(doc, config, ctx) {
     const resolution = resolveHybridMode(config);
     const warnings: string[] = [];

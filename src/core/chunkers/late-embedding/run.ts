@@ -20,7 +20,7 @@
  * or a document over max_tokens, runs late-jaccard with the same sizes and says why in warnings and
  * in stats["fallback.reason"].
  */
-import type { ChunkerOutput, ChunkerSpec, RunContext } from "../../chunk";
+import type { FallbackFacts, FallbackNote, ChunkerOutput, ChunkerSpec, RunContext } from "../../chunk";
 import { type LateEmbeddingConfig, lateEmbeddingMeta } from "./meta";
 import { LATE_JACCARD_DEFAULTS } from "../late-jaccard/meta";
 import { runLateJaccard } from "../late-jaccard/run";
@@ -265,7 +265,21 @@ async function chunkAtBreakpoints(
   };
 }
 
+/** runLateEmbedding's first check: a document over max_tokens runs late-jaccard. */
+export function lateEmbeddingFallback(
+  config: Pick<LateEmbeddingConfig, "max_tokens">,
+  facts: FallbackFacts,
+): FallbackNote | null {
+  if (facts.documentTokens <= config.max_tokens) return null;
+  return {
+    runs: "late-jaccard",
+    reason: `the document has ${facts.documentTokens} tokens, over max_tokens ${config.max_tokens}`,
+    change: `max_tokens of at least ${facts.documentTokens}`,
+  };
+}
+
 export const lateEmbeddingChunker: ChunkerSpec<LateEmbeddingConfig> = {
   ...lateEmbeddingMeta,
   chunk: (doc, config, ctx) => runLateEmbedding(doc, config, ctx),
+  fallbackOn: lateEmbeddingFallback,
 };
