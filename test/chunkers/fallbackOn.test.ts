@@ -46,7 +46,11 @@ describe("fallbackOn", () => {
     );
     expect(hybridFallback({ ...defaults, mode: "agentic" }, small)?.runs).toBe("late-jaccard");
     expect(hybridFallback({ ...defaults, mode: "agentic" }, { ...small, llm: true })).toBeNull();
-    const broken = { ...defaults, routing: { ...defaults.routing, rules: [{ chunker_mode: "nonsense" }] } };
+    // Rules as a link or a file may give them, which validation refuses (a run would say so).
+    const broken = {
+      ...defaults,
+      routing: { ...defaults.routing, rules: [{ chunker_mode: "nonsense" }] },
+    } as unknown as Parameters<typeof hybridFallback>[0];
     expect(hybridFallback(broken, small)).toBeNull();
   });
 
