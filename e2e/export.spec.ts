@@ -16,6 +16,8 @@ const run = promisify(execFile);
 interface ChunkLine {
   chunk_id: string;
   start_char: number;
+  doc_id: string;
+  doc_name: string;
 }
 
 async function openApp(page: Page) {
@@ -120,6 +122,9 @@ test("a tuned token config exports as JSON that the CLI runs to the same chunks"
   const cliChunks = chunkLines(stdout);
   expect(cliChunks.map((c) => c.chunk_id)).toEqual(pageChunks.map((c) => c.chunk_id));
   expect(cliChunks.map((c) => c.start_char)).toEqual(pageChunks.map((c) => c.start_char));
+  // Every line names its document (DESIGN §12), the same in the page and the CLI.
+  expect(new Set(pageChunks.map((c) => c.doc_name))).toEqual(new Set(["sample.pdf"]));
+  expect(cliChunks.map((c) => [c.doc_id, c.doc_name])).toEqual(pageChunks.map((c) => [c.doc_id, c.doc_name]));
 
   await page.getByTestId("export-close").click();
   await expect(page.getByTestId("export-preview")).toHaveCount(0);

@@ -100,7 +100,7 @@ describe("cli", () => {
     );
     const r = cli("chunk", SAMPLE, "--config", exported, "--format", "csv");
     expect(r.code).toBe(0);
-    expect(r.stdout.split("\r\n")[0]).toMatch(/^chunk_id,page,pages,/);
+    expect(r.stdout.split("\r\n")[0]).toMatch(/^chunk_id,doc_id,doc_name,page,pages,/);
     const clash = cli("chunk", SAMPLE, "--chunker", "recursive-nope", "--config", exported);
     expect(clash.code).toBe(2);
   });

@@ -62,7 +62,7 @@ describe("cli export", () => {
     expect(r.stdout).toMatch(/^max_chunk_chars = 300$/m);
     const chunked = cli("chunk", MD, "--config", write("header.toml", r.stdout), "--format", "csv");
     expect(chunked.code).toBe(0);
-    expect(chunked.stdout.split("\r\n")[0]).toMatch(/^chunk_id,page,pages,/);
+    expect(chunked.stdout.split("\r\n")[0]).toMatch(/^chunk_id,doc_id,doc_name,page,pages,/);
     expect(chunked.stdout).toContain("notes_chunk_");
   });
 

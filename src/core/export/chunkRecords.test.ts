@@ -66,7 +66,7 @@ describe("chunk records", () => {
     ).toEqual(["chunk_0", "chunk_1"]);
     const csv = toCsv([chunk]);
     expect(csv.split("\r\n")[0]).toBe(
-      "chunk_id,page,pages,start_char,end_char,prefix_chars,tokens,flags,bbox,text",
+      "chunk_id,doc_id,doc_name,page,pages,start_char,end_char,prefix_chars,tokens,flags,bbox,text",
     );
     expect(csv).toContain('"say ""hi"",\nok"');
   });
@@ -78,7 +78,7 @@ describe("page (DESIGN §5)", () => {
     { number: 2, textStart: 10, textEnd: 30 },
     { number: 3, textStart: 32, textEnd: 50 },
   ];
-  const doc = { pages } as unknown as Parameters<typeof assignPageNumber>[0];
+  const doc = { pages, id: "doc-1", name: "manual.pdf" } as unknown as Parameters<typeof recordOptionsFor>[0];
 
   it("assignPageNumber is ADR-018's: the page whose break comes after the offset", () => {
     expect(assignPageNumber(doc, 0)).toBe(1);
@@ -95,7 +95,24 @@ describe("page (DESIGN §5)", () => {
     expect(toChunkRecord(straddling, recordOptionsFor(doc, "token")).page).toBe(1);
     expect(toChunkRecord(straddling, recordOptionsFor(doc, "recursive")).page).toBe(2);
     expect(JSON.parse(toJsonl([straddling], recordOptionsFor(doc, "token")))).toMatchObject({ page: 1 });
-    expect(toCsv([straddling], recordOptionsFor(doc, "token")).split("\r\n")[1]).toMatch(/^chunk_0,1,2,/);
+    expect(toCsv([straddling], recordOptionsFor(doc, "token")).split("\r\n")[1]).toMatch(
+      /^chunk_0,doc-1,manual\.pdf,1,2,/,
+    );
+  });
+
+  it("names the document in every record, after our fields and before the chunker's own", () => {
+    const own: Chunk = { ...chunk, meta: { entities: ["x"] } };
+    const record = toChunkRecord(own, recordOptionsFor(doc, "recursive"));
+    expect(record).toMatchObject({ doc_id: "doc-1", doc_name: "manual.pdf" });
+    const keys = Object.keys(record);
+    expect(keys.indexOf("doc_id")).toBe(keys.indexOf("flags") + 1);
+    expect(keys.indexOf("doc_name")).toBe(keys.indexOf("doc_id") + 1);
+    expect(keys.at(-1)).toBe("entities");
+    expect(toCsv([own], recordOptionsFor(doc, "recursive")).split("\r\n")[0]).toMatch(
+      /^chunk_id,doc_id,doc_name,/,
+    );
+    // Without a document (a caller that has none) the fields are left out, not invented.
+    expect(toChunkRecord(own)).not.toHaveProperty("doc_id");
   });
 });
 
@@ -111,6 +128,9 @@ describe("CSV formula cells (OWASP)", () => {
       true,
     );
     // Numbers stay numbers.
-    expect(row.startsWith("chunk_0,2,2 3,10,20,0,5,,")).toBe(true);
+    expect(row.startsWith("chunk_0,,,2,2 3,10,20,0,5,,")).toBe(true);
+    // A document name is text like any other: a formula there is neutralized too.
+    const named = toCsv([formula], { doc: { id: "d", name: "=cmd|calc.pdf" } }).split("\r\n")[1]!;
+    expect(named.startsWith("chunk_0,d,'=cmd|calc.pdf,")).toBe(true);
   });
 });

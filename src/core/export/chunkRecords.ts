@@ -1,6 +1,8 @@
 /**
  * Chunks in the shape the CLI prints and exports write (DESIGN §5): ADR-018's fields first
- * (chunk_id, text, tokens, page, bbox, start_char, end_char), then ours, then the chunker's own.
+ * (chunk_id, text, tokens, page, bbox, start_char, end_char), then ours — the document's `doc_id`
+ * and `doc_name` last among them (DESIGN §12: chunk ids repeat across documents) — then the
+ * chunker's own.
  */
 import type { Chunk } from "../chunk";
 import { unionOnPage } from "../citations";
@@ -9,6 +11,8 @@ import type { DocModel, PageRect } from "../document";
 /** How a record's `page` is chosen when it is not the first cited page. */
 export interface RecordOptions {
   pageOf?(chunk: Chunk): number | null;
+  /** The document the chunks are of, named in every record. */
+  doc?: { id: string; name: string };
   /** CSV text cells as they are, unneutralized (the CLI's --csv-raw). */
   csvRaw?: boolean;
 }
@@ -32,8 +36,12 @@ export function assignPageNumber(doc: Pick<DocModel, "pages">, offset: number): 
  * The `page` rule of DESIGN §5: the first cited page, except for `token`, whose seed (ADR-018)
  * writes assign_page_number(start_char).
  */
-export function recordOptionsFor(doc: Pick<DocModel, "pages">, chunker: string): RecordOptions {
-  return chunker === "token" ? { pageOf: (chunk) => assignPageNumber(doc, chunk.start) } : {};
+export function recordOptionsFor(
+  doc: Pick<DocModel, "pages" | "id" | "name">,
+  chunker: string,
+): RecordOptions {
+  const named = { doc: { id: doc.id, name: doc.name } };
+  return chunker === "token" ? { ...named, pageOf: (chunk) => assignPageNumber(doc, chunk.start) } : named;
 }
 
 export interface ChunkRecord {
@@ -48,6 +56,8 @@ export interface ChunkRecord {
   end_char: number;
   prefix_chars: number;
   flags: string[];
+  doc_id?: string;
+  doc_name?: string;
   [own: string]: unknown;
 }
 
@@ -67,6 +77,10 @@ export function toChunkRecord(chunk: Chunk, options: RecordOptions = {}): ChunkR
     prefix_chars: chunk.prefixChars,
     flags: chunk.flags,
   };
+  if (options.doc) {
+    record.doc_id = options.doc.id;
+    record.doc_name = options.doc.name;
+  }
   if (chunk.parentId !== undefined) record.parent_chunk_id = chunk.parentId;
   if (chunk.headingPath !== undefined) record.heading_path = chunk.headingPath;
   for (const [key, value] of Object.entries(chunk.meta)) if (!(key in record)) record[key] = value;
@@ -79,6 +93,8 @@ export function toJsonl(chunks: readonly Chunk[], options: RecordOptions = {}): 
 
 const CSV_COLUMNS = [
   "chunk_id",
+  "doc_id",
+  "doc_name",
   "page",
   "pages",
   "start_char",
@@ -98,6 +114,8 @@ export function toCsv(chunks: readonly Chunk[], options: RecordOptions = {}): st
     const textCell = options.csvRaw ? (v: string) => v : neutralizeFormula;
     const cells: Record<(typeof CSV_COLUMNS)[number], string> = {
       chunk_id: textCell(r.chunk_id),
+      doc_id: textCell(r.doc_id ?? ""),
+      doc_name: textCell(r.doc_name ?? ""),
       page: r.page === null ? "" : String(r.page),
       pages: r.pages.join(" "),
       start_char: String(r.start_char),
