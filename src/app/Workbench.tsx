@@ -204,7 +204,7 @@ const DocumentView = memo(function DocumentView({
     // While the config is invalid the chunks on screen are the last valid run's: marked stale.
     <main className="document-view" data-stale={runState.problems.length > 0 ? "" : undefined}>
       <aside className="sidebar" aria-label="Chunker, run and scores">
-        <ChunkerPanel problems={runState.problems} docId={doc?.id} />
+        <ChunkerPanel problems={runState.problems} docId={doc?.id} idle={runState.stage === "complete"} />
         <RunSummary
           run={run}
           status={status.text}

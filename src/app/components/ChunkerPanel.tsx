@@ -18,7 +18,16 @@ const RoutingRulesEditor = lazy(() =>
   import("./RoutingRulesEditor").then((m) => ({ default: m.RoutingRulesEditor })),
 );
 
-export function ChunkerPanel({ problems, docId }: { problems: ConfigProblem[]; docId?: string | undefined }) {
+export function ChunkerPanel({
+  problems,
+  docId,
+  idle = true,
+}: {
+  problems: ConfigProblem[];
+  docId?: string | undefined;
+  /** No run is in flight: the picker may ask what each chunker will run on this document. */
+  idle?: boolean;
+}) {
   const chunker = useWorkbench((s) => s.chunker);
   const config = useWorkbench(currentConfig);
   const setChunker = useWorkbench((s) => s.setChunker);
@@ -26,7 +35,7 @@ export function ChunkerPanel({ problems, docId }: { problems: ConfigProblem[]; d
   const applyConfig = useWorkbench((s) => s.applyConfig);
   const resetConfig = useWorkbench((s) => s.resetConfig);
   const spec = getChunkerMeta(chunker);
-  const notes = useFallbackNotes(docId).data;
+  const notes = useFallbackNotes(docId, idle).data;
   const note = notes?.[chunker] ?? null;
   const problemOf = (key: string) => problems.find((p) => p.key === key)?.message;
   const generalProblems = problems.filter((p) => !spec.params.some((param) => param.key === p.key));

@@ -460,10 +460,11 @@ export function useSimilarityCurve(docId: string | undefined, enabled: boolean) 
 
 /**
  * For every chunker at the config the user has for it, what it will run instead on this document
- * (null: as chosen), asked of the engine worker — the picker says so before a run. The last answer
- * stays while the next is asked (a slider move asks again; the worker answers from its encodings).
+ * (null: as chosen), asked of the engine worker — the picker says so before a run. Asked only while
+ * no run is in flight (`enabled`): the answer may encode the document, which the first run of a
+ * 2,415-page manual in characters would otherwise wait behind. The last answer stays meanwhile.
  */
-export function useFallbackNotes(docId: string | undefined) {
+export function useFallbackNotes(docId: string | undefined, enabled: boolean) {
   const endpointsRevision = useSettings((s) => s.revision);
   const configs = useWorkbench((s) => s.configs);
   const all = useMemo(
@@ -472,7 +473,7 @@ export function useFallbackNotes(docId: string | undefined) {
   );
   return useQuery<Record<string, FallbackNote | null>, Error>({
     queryKey: ["fallback-notes", docId ?? null, all, endpointsRevision],
-    enabled: docId !== undefined,
+    enabled: enabled && docId !== undefined,
     staleTime: Infinity,
     gcTime: 60_000,
     retry: false,
