@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { loadJsTiktoken } from "../../../test/support/jsTiktoken";
-import { asciiTokenTable, createPieceEncoder, fnvHash } from "./bpeEncode";
+import { asciiTokenTable, createPieceEncoder, fnvHash, isAsciiText } from "./bpeEncode";
 import { byteRankMap } from "./bpeMerge";
 
 async function cl100k() {
@@ -78,5 +78,14 @@ describe("asciiTokenTable", () => {
   it("hashes a stretch as the same text on its own", () => {
     expect(fnvHash("xx the", 3, 6)).toBe(fnvHash("the", 0, 3));
     expect(fnvHash("abc", 0, 3)).not.toBe(fnvHash("acb", 0, 3));
+  });
+});
+
+describe("isAsciiText", () => {
+  it("is true only when every unit is below 0x80", () => {
+    expect(isAsciiText("")).toBe(true);
+    expect(isAsciiText("plain text\t~")).toBe(true);
+    expect(isAsciiText("café")).toBe(false);
+    expect(isAsciiText("\u0080")).toBe(false);
   });
 });

@@ -35,7 +35,7 @@ export interface AsciiTokenTable {
   rank(text: string, start: number, end: number, hash: number): number;
 }
 
-function isAsciiText(text: string): boolean {
+export function isAsciiText(text: string): boolean {
   for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 0x7f) return false;
   return true;
 }

@@ -1,14 +1,15 @@
 /**
  * Tokenizers behind one interface. The ids are tiktoken's (cl100k_base, o200k_base), from
- * gpt-tokenizer's rank tables and split regexes, encoded by bpeEncode: on text it has not seen it
- * is ~15% faster than gpt-tokenizer's own encode and ~2× on text it has (bench/), which is what
- * makes the cold-chunking goal reachable, and its merge is O(n log n) on one unbroken piece
+ * gpt-tokenizer's rank tables and split regexes, encoded by bpeEncode: ~55 ms/MB on the book
+ * against gpt-tokenizer's own encode ~82 (`npm run bench`, encode_only_ms_per_mb), faster still
+ * on text it has not seen, which is what makes the cold-chunking goal reachable; and its merge is
+ * O(n log n) on one unbroken piece
  * ('a' × 200k, a run of '=' or of spaces), where gpt-tokenizer's took ~25 s. js-tiktoken, the
  * product card's, is the reference the tests and the benchmark hold it to (test/support/jsTiktoken:
  * identical ids) and ships in no build. Rank tables are large, so each encoding is loaded lazily,
  * once, on first use.
  */
-import { createPieceEncoder } from "./bpeEncode";
+import { createPieceEncoder, isAsciiText } from "./bpeEncode";
 import { byteRankMap } from "./bpeMerge";
 
 export const ENCODINGS = ["cl100k_base", "o200k_base"] as const;
@@ -72,14 +73,9 @@ function byteLengthTable(ranks: readonly RankEntry[]): Uint8Array {
     const entry = ranks[id];
     if (entry === undefined) continue;
     if (typeof entry !== "string") table[id] = entry.length;
-    else table[id] = isAscii(entry) ? entry.length : encoder.encode(entry).length;
+    else table[id] = isAsciiText(entry) ? entry.length : encoder.encode(entry).length;
   }
   return table;
-}
-
-function isAscii(text: string): boolean {
-  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 0x7f) return false;
-  return true;
 }
 
 export function specialByteLength(specials: Record<string, number>): Map<number, number> {
