@@ -7,7 +7,13 @@ import type { Page } from "@playwright/test";
 export interface StoredRecord {
   chunker: string;
   configs: Record<string, Record<string, unknown>>;
-  documents: { name: string; ocr?: unknown[]; furniture?: string }[];
+  documents: {
+    name: string;
+    ocr?: unknown[];
+    furniture?: string;
+    chunker?: string;
+    configs?: Record<string, Record<string, unknown>>;
+  }[];
   compare: { enabled: boolean };
 }
 

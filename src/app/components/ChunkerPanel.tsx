@@ -94,7 +94,9 @@ export function ChunkerPanel({
         <button type="button" onClick={resetConfig} title="Back to the seed's defaults">
           Reset
         </button>
+        <ApplyToAllButton />
       </div>
+      <InheritedSettingsNote />
 
       {spec.params.map((param) => (
         <ParamField
@@ -112,6 +114,40 @@ export function ChunkerPanel({
         </p>
       ))}
     </section>
+  );
+}
+
+/** Settings are the document's own: putting them on every open document is asked for, never implied. */
+function ApplyToAllButton() {
+  const count = useWorkbench((s) => s.docs.length);
+  const applyToAll = useWorkbench((s) => s.applyToAllDocuments);
+  if (count < 2) return null;
+  return (
+    <button
+      type="button"
+      data-testid="config-apply-all"
+      onClick={applyToAll}
+      title="Give every open document this chunker and config (each document keeps its own otherwise)"
+    >
+      Apply to all {count} documents
+    </button>
+  );
+}
+
+/** A document just opened took the settings in use: said, until they are tuned or accepted. */
+function InheritedSettingsNote() {
+  const inherited = useWorkbench((s) =>
+    s.inheritedSettings && s.inheritedSettings.key === s.currentKey ? s.inheritedSettings : null,
+  );
+  const dismiss = useWorkbench((s) => s.dismissInheritedSettings);
+  if (!inherited) return null;
+  return (
+    <p className="inherited-note" data-testid="config-inherited-note" role="note">
+      This document started from the settings of {inherited.fromName}; changes here are its own.
+      <button type="button" onClick={dismiss} aria-label="Dismiss the note">
+        ×
+      </button>
+    </p>
   );
 }
 

@@ -5,11 +5,14 @@
  * screen while the next computes, and a superseded evaluation is aborted in the worker.
  */
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useMemo } from "react";
 import type { RetrieverId } from "../../core/eval/evaluate";
+import { namedDocuments, namesDocument } from "../../core/eval/questions";
 import type { EvaluationResult } from "../../host/evaluation";
 import { useSettings } from "../state/settings";
 import { useEvaluation } from "../state/evaluation";
-import { syncEndpoints } from "./queries";
+import { useWorkbench } from "../state/store";
+import { syncEndpoints, useDocumentsSettled } from "./queries";
 import { evaluate } from "./workers";
 
 type Config = Record<string, unknown>;
@@ -26,13 +29,21 @@ export const evaluationKey = (
 
 export function useEvaluationRun(chunker: string, config: Config, enabled: boolean) {
   const set = useEvaluation((s) => s.set);
+  const docs = useWorkbench((s) => s.docs);
+  // The open documents the set names: extracted (after a reload, restored) before it is evaluated.
+  const named = useMemo(() => {
+    if (!set) return [];
+    const names = namedDocuments(set);
+    return docs.filter((d) => names.some((n) => namesDocument({ id: "", name: d.name, text: "" }, n)));
+  }, [set, docs]);
+  const namedSettled = useDocumentsSettled(named);
   const revision = useEvaluation((s) => s.revision);
   const k = useEvaluation((s) => s.k);
   const retriever = useEvaluation((s) => s.retriever);
   const endpointsRevision = useSettings((s) => s.revision);
   return useQuery<EvaluationResult, Error>({
     queryKey: evaluationKey(revision, chunker, config, k, retriever, endpointsRevision),
-    enabled: enabled && set !== null,
+    enabled: enabled && set !== null && namedSettled,
     staleTime: Infinity,
     gcTime: 60_000,
     retry: false,

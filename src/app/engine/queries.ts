@@ -9,6 +9,8 @@
 import {
   hashKey,
   keepPreviousData,
+  queryOptions,
+  useQueries,
   useQuery,
   useQueryClient,
   type QueryClient,
@@ -89,14 +91,31 @@ function currentEncoding(chunker: string, config: Config): EncodingName {
 }
 
 export function useDocumentExtraction(doc: OpenDocument | undefined) {
-  const queryClient = useQueryClient();
+  return useQuery<DocModel, Error>(extractionQuery(doc, useQueryClient()));
+}
+
+/**
+ * Whether every one of `docs` has been extracted, or failed to be (its error is its panel's to
+ * show): asking extracts those not yet. An evaluation after a reload waits on the documents its
+ * set names, so it never reads the engine before they are in it (DESIGN §12's restore order).
+ */
+export function useDocumentsSettled(docs: readonly OpenDocument[]): boolean {
+  const client = useQueryClient();
+  return useQueries({
+    queries: docs.map((doc) => extractionQuery(doc, client)),
+    // Not while a long PDF's first pages stand in for it: the evaluation reads the whole document.
+    combine: (results) => results.every((r) => r.isError || (r.isSuccess && !r.isFetching)),
+  });
+}
+
+function extractionQuery(doc: OpenDocument | undefined, queryClient: QueryClient) {
   const queryKey = queryKeys.extract(
     doc?.key ?? null,
     doc?.passwordAttempts ?? 0,
     doc?.ocr?.length ?? 0,
     doc?.furniture ?? "drop",
   );
-  return useQuery<DocModel, Error>({
+  return queryOptions<DocModel, Error>({
     queryKey,
     // A change of the furniture setting keeps the document on screen while the worker derives the other text.
     placeholderData: (previous, previousQuery) =>

@@ -1,6 +1,11 @@
 /**
  * UI state in zustand slices: the open documents, the chosen chunker and its config, and the view.
  * Extraction results and runs live in react-query; this store holds what the user did.
+ *
+ * Chunker and config belong to a document (DESIGN §12): `chunker` and `configs` are always the
+ * current document's, and `settingsByDoc` keeps every open document's, so tuning one manual never
+ * moves another's. A newly opened document starts from the settings in use (`inheritedSettings`
+ * says so until the user changes or accepts them); "apply to all" is its own action.
  */
 import { create } from "zustand";
 import { getChunkerMeta, DEFAULT_CHUNKER } from "../../core/chunkers/metas";
@@ -42,6 +47,12 @@ interface DocumentsSlice {
   closeDocument(key: string): void;
 }
 
+/** A document's chunker and its config per chunker. */
+export interface DocSettings {
+  chunker: string;
+  configs: Record<string, Record<string, unknown>>;
+}
+
 interface ParamsSlice {
   chunker: string;
   /** The config per chunker, so switching chunkers and back keeps what was tuned. */
@@ -50,6 +61,15 @@ interface ParamsSlice {
   setParam(key: string, value: unknown): void;
   applyConfig(config: Record<string, unknown>): void;
   resetConfig(): void;
+  /** Every open document's settings by key (the current one's equal `chunker` and `configs`). */
+  settingsByDoc: Record<string, DocSettings>;
+  /** The current document took the settings in use when it was opened, from the document named. */
+  inheritedSettings: { key: string; fromName: string } | null;
+  /** Puts the given settings on one document (a link, a restored workspace); the current one's show at once. */
+  setDocSettings(key: string, settings: DocSettings): void;
+  /** The current document's chunker and config on every open document. */
+  applyToAllDocuments(): void;
+  dismissInheritedSettings(): void;
 }
 
 interface ViewSlice {
@@ -90,6 +110,28 @@ export function defaultConfig(chunker: string): Record<string, unknown> {
   return { ...(getChunkerMeta(chunker).defaults as Record<string, unknown>) };
 }
 
+/** The settings to show for `key`: its own, or (a document never tuned) those in use. */
+function settingsOf(s: WorkbenchState, key: string): DocSettings {
+  return s.settingsByDoc[key] ?? { chunker: s.chunker, configs: s.configs };
+}
+
+/** A change of the current document's chunker or config, kept as that document's. */
+function tuned(
+  s: WorkbenchState,
+  chunker: string,
+  configs: DocSettings["configs"],
+): Pick<WorkbenchState, "chunker" | "configs" | "settingsByDoc" | "inheritedSettings"> {
+  return {
+    chunker,
+    configs,
+    settingsByDoc: s.currentKey
+      ? { ...s.settingsByDoc, [s.currentKey]: { chunker, configs } }
+      : s.settingsByDoc,
+    // Tuning the new document is taking its settings as its own: the note has said what it had to.
+    inheritedSettings: null,
+  };
+}
+
 export const useWorkbench = create<WorkbenchState>()((set, get) => ({
   docs: [],
   currentKey: null,
@@ -102,7 +144,16 @@ export const useWorkbench = create<WorkbenchState>()((set, get) => ({
       return open.key;
     }
     const key = `doc-${++keySeq}`;
-    set((s) => ({ docs: [...s.docs, { ...doc, key, passwordAttempts: 0 }], currentKey: key }));
+    set((s) => {
+      const from = s.docs.find((d) => d.key === s.currentKey);
+      return {
+        docs: [...s.docs, { ...doc, key, passwordAttempts: 0 }],
+        currentKey: key,
+        // The settings in use go with the new document (a copy: tuning it never moves the other).
+        settingsByDoc: { ...s.settingsByDoc, [key]: { chunker: s.chunker, configs: s.configs } },
+        inheritedSettings: from ? { key, fromName: from.name } : null,
+      };
+    });
     return key;
   },
   setPassword(key, password) {
@@ -123,7 +174,13 @@ export const useWorkbench = create<WorkbenchState>()((set, get) => ({
     }));
   },
   selectDocument(key) {
-    set({ currentKey: key, selectedChunkId: null, scrollTarget: null });
+    set((s) => ({
+      currentKey: key,
+      selectedChunkId: null,
+      scrollTarget: null,
+      ...settingsOf(s, key),
+      inheritedSettings: s.inheritedSettings?.key === key ? s.inheritedSettings : null,
+    }));
   },
   markDisplayed(key) {
     if (get().displayedKey !== key) set({ displayedKey: key, selectedChunkId: null, scrollTarget: null });
@@ -132,10 +189,15 @@ export const useWorkbench = create<WorkbenchState>()((set, get) => ({
     set((s) => {
       const docs = s.docs.filter((d) => d.key !== key);
       const fallback = docs.at(-1)?.key ?? null;
+      const currentKey = s.currentKey === key ? fallback : s.currentKey;
+      const { [key]: _closed, ...settingsByDoc } = s.settingsByDoc;
       return {
         docs,
-        currentKey: s.currentKey === key ? fallback : s.currentKey,
+        currentKey,
         displayedKey: s.displayedKey === key ? null : s.displayedKey,
+        settingsByDoc,
+        ...(currentKey !== s.currentKey && currentKey ? settingsOf(s, currentKey) : {}),
+        inheritedSettings: s.inheritedSettings?.key === key ? null : s.inheritedSettings,
       };
     });
   },
@@ -143,21 +205,43 @@ export const useWorkbench = create<WorkbenchState>()((set, get) => ({
   chunker: DEFAULT_CHUNKER,
   configs: { [DEFAULT_CHUNKER]: defaultConfig(DEFAULT_CHUNKER) },
   setChunker(id) {
-    set((s) => ({
-      chunker: id,
-      configs: s.configs[id] ? s.configs : { ...s.configs, [id]: defaultConfig(id) },
-    }));
+    set((s) => tuned(s, id, s.configs[id] ? s.configs : { ...s.configs, [id]: defaultConfig(id) }));
   },
   setParam(key, value) {
-    set((s) => ({
-      configs: { ...s.configs, [s.chunker]: withParam(s.chunker, s.configs[s.chunker] ?? {}, key, value) },
-    }));
+    set((s) =>
+      tuned(s, s.chunker, {
+        ...s.configs,
+        [s.chunker]: withParam(s.chunker, s.configs[s.chunker] ?? {}, key, value),
+      }),
+    );
   },
   applyConfig(config) {
-    set((s) => ({ configs: { ...s.configs, [s.chunker]: { ...defaultConfig(s.chunker), ...config } } }));
+    set((s) =>
+      tuned(s, s.chunker, { ...s.configs, [s.chunker]: { ...defaultConfig(s.chunker), ...config } }),
+    );
   },
   resetConfig() {
-    set((s) => ({ configs: { ...s.configs, [s.chunker]: defaultConfig(s.chunker) } }));
+    set((s) => tuned(s, s.chunker, { ...s.configs, [s.chunker]: defaultConfig(s.chunker) }));
+  },
+  settingsByDoc: {},
+  inheritedSettings: null,
+  setDocSettings(key, settings) {
+    set((s) => ({
+      settingsByDoc: { ...s.settingsByDoc, [key]: settings },
+      ...(key === s.currentKey ? settings : {}),
+      inheritedSettings: s.inheritedSettings?.key === key ? null : s.inheritedSettings,
+    }));
+  },
+  applyToAllDocuments() {
+    set((s) => ({
+      settingsByDoc: Object.fromEntries(
+        s.docs.map((d) => [d.key, { chunker: s.chunker, configs: s.configs }]),
+      ),
+      inheritedSettings: null,
+    }));
+  },
+  dismissInheritedSettings() {
+    set({ inheritedSettings: null });
   },
 
   zoom: { mode: "fit-width" },

@@ -17,6 +17,20 @@ describe("url hash", () => {
       chunk: "chunk_3",
     });
   });
+  it("names the document it was made on, by id and file name", () => {
+    const id = "ab".repeat(32);
+    const hash = formatHash({
+      doc: { id, name: "R manual & more.pdf" },
+      chunker: "token",
+      config: {},
+      zoom: { mode: "fit-width" },
+    });
+    expect(parseHash(hash).doc).toEqual({ id, name: "R manual & more.pdf" });
+    expect(parseHash(`#doc=${id}`).doc).toEqual({ id, name: "an unnamed document" });
+    const bad = parseHash("#doc=../../etc&chunker=token");
+    expect(bad.doc).toBeUndefined();
+    expect(bad.problems?.[0]).toMatch(/is not a document id/);
+  });
   it("carries compare's B", () => {
     const hash = formatHash({
       chunker: "token",

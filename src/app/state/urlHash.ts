@@ -1,8 +1,10 @@
 /**
- * Shareable state in the URL hash: chunker, config, compare's B and the view (zoom, selected chunk).
- * Never a document, a password or a key. `#chunker=token&config={"chunk_size":256}&zoom=fit-width`,
- * with `b=…&bconfig={…}` while compare is on. What cannot be read is a problem to tell the user,
- * and the defaults apply (DESIGN §10): a link never leaves a blank page.
+ * Shareable state in the URL hash: the document it was made on (`doc`, its id — the sha256 of its
+ * bytes — and `name`, its file name: DESIGN §12), chunker, config, compare's B and the view (zoom,
+ * selected chunk). Never a document's content, a password or a key.
+ * `#doc=…&name=manual.pdf&chunker=token&config={"chunk_size":256}&zoom=fit-width`, with
+ * `b=…&bconfig={…}` while compare is on. What cannot be read is a problem to tell the user, and the
+ * defaults apply (DESIGN §10): a link never leaves a blank page.
  */
 import { CHUNKER_METAS, getChunkerMeta } from "../../core/chunkers/metas";
 import { resolveConfig } from "../../core/config";
@@ -11,6 +13,8 @@ import type { ZoomState } from "./store";
 type Config = Record<string, unknown>;
 
 export interface HashState {
+  /** The document the link was made on; a link without one (hand-written, older) is for the current document. */
+  doc?: { id: string; name: string };
   chunker?: string;
   config?: Config;
   zoom?: ZoomState;
@@ -20,6 +24,8 @@ export interface HashState {
   /** What in the link could not be used, in words for the user. */
   problems?: string[];
 }
+
+const DOCUMENT_ID = /^[0-9a-f]{64}$/;
 
 const knownChunker = (id: string) => CHUNKER_METAS.some((c) => c.id === id);
 
@@ -51,6 +57,9 @@ export function parseHash(hash: string): HashState {
   const params = new URLSearchParams(hash.replace(/^#/, ""));
   const out: HashState = {};
   const problems: string[] = [];
+  const doc = params.get("doc");
+  if (doc && DOCUMENT_ID.test(doc)) out.doc = { id: doc, name: params.get("name") || "an unnamed document" };
+  else if (doc) problems.push(`the link's document id "${doc.slice(0, 80)}" is not a document id`);
   const chunker = params.get("chunker");
   if (chunker && knownChunker(chunker)) out.chunker = chunker;
   else if (chunker) problems.push(`the link names an unknown chunker "${chunker}"`);
@@ -73,11 +82,16 @@ export function parseHash(hash: string): HashState {
 
 export function formatHash(
   state: Required<Pick<HashState, "chunker" | "config" | "zoom">> & {
+    doc?: { id: string; name: string } | null;
     chunk?: string | null;
     b?: { chunker: string; config: Config } | null;
   },
 ): string {
   const params = new URLSearchParams();
+  if (state.doc) {
+    params.set("doc", state.doc.id);
+    params.set("name", state.doc.name);
+  }
   params.set("chunker", state.chunker);
   params.set("config", JSON.stringify(state.config));
   if (state.b) {

@@ -1,11 +1,14 @@
 /** The workspace's notices (storage, the link), each dismissable; the app works on beneath them. */
+import { useRef } from "react";
 import { useNotices } from "../state/notices";
 
-export function WorkspaceNotices() {
+export function WorkspaceNotices({ onOpenFiles }: { onOpenFiles: (files: File[]) => void }) {
   const storage = useNotices((s) => s.storage);
   const link = useNotices((s) => s.link);
+  const pending = useNotices((s) => s.pendingLink);
   const setStorage = useNotices((s) => s.setStorage);
   const setLink = useNotices((s) => s.setLink);
+  const fileInput = useRef<HTMLInputElement>(null);
   return (
     <>
       {storage && (
@@ -19,6 +22,28 @@ export function WorkspaceNotices() {
       {link && (
         <div className="notice" role="alert" data-testid="link-notice">
           {link}
+          {pending && (
+            <>
+              <button
+                type="button"
+                data-testid="link-open-document"
+                onClick={() => fileInput.current?.click()}
+              >
+                Open {pending.doc.name}…
+              </button>
+              <input
+                ref={fileInput}
+                type="file"
+                hidden
+                accept=".pdf,.md,.markdown,.txt,application/pdf,text/markdown,text/plain"
+                onChange={(e) => {
+                  const files = [...(e.currentTarget.files ?? [])];
+                  e.currentTarget.value = "";
+                  if (files.length > 0) onOpenFiles(files);
+                }}
+              />
+            </>
+          )}
           <button type="button" onClick={() => setLink(null)} aria-label="Dismiss the link notice">
             ×
           </button>

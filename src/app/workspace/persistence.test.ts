@@ -52,6 +52,12 @@ describe("workspace persistence (IndexedDB)", () => {
     expect(back.docs.find((d) => d.key === back.currentKey)?.name).toBe("two.md");
     expect(back.chunker).toBe("recursive");
     expect(back.configs.recursive?.chunk_size).toBe(300);
+    // Each document came back with its own settings: the first was never switched to recursive.
+    const first = back.docs.find((d) => d.name === "one.txt")!.key;
+    expect(back.settingsByDoc[first]?.chunker).toBe(initial.chunker);
+    expect(back.inheritedSettings).toBeNull();
+    useWorkbench.getState().selectDocument(first);
+    expect(useWorkbench.getState().chunker).toBe(initial.chunker);
     expect(useCompare.getState().enabled).toBe(true);
     expect(useEvaluation.getState().set?.questions).toHaveLength(1);
     expect(useNotices.getState().storage).toBeNull();

@@ -7,7 +7,6 @@ import { getChunkerMeta, CHUNKER_METAS } from "../../core/chunkers/metas";
 import { resolveConfig } from "../../core/config";
 import type { QuestionSet } from "../../core/eval/questions";
 import { RETRIEVERS, type RetrieverId } from "../../core/eval/evaluate";
-import { sha256Hex } from "../../core/text/hash";
 import {
   readWorkspace,
   sanitizeWorkspace,
@@ -18,26 +17,15 @@ import {
 import { useCompare } from "../state/compare";
 import { useEvaluation } from "../state/evaluation";
 import { useNotices } from "../state/notices";
-import { useWorkbench, type OpenDocument } from "../state/store";
+import { useWorkbench } from "../state/store";
 import { restoreSweep, sweepSnapshot, useSweep } from "../state/sweep";
+import { documentId, rememberDocumentId } from "./documentIds";
 import { pruneDocuments, readDocuments, readRecord, storageError, writeDocument, writeRecord } from "./db";
 
 type Configs = WorkspaceRecord["configs"];
 
 const SAVE_DELAY_MS = 400;
 const SWEEP_SAVE_DELAY_MS = 3000;
-
-/** Document ids by the store's key: hashed once per opened document. */
-const idsByKey = new Map<string, Promise<string>>();
-
-function documentId(doc: OpenDocument): Promise<string> {
-  let id = idsByKey.get(doc.key);
-  if (!id) {
-    id = sha256Hex(doc.bytes);
-    idsByKey.set(doc.key, id);
-  }
-  return id;
-}
 
 /** Configs kept only for chunkers this app knows, each with only the keys that are valid for it. */
 export function validConfigs(configs: Configs): Configs {
@@ -68,13 +56,17 @@ export async function currentRecord(): Promise<WorkspaceRecord> {
   return sanitizeWorkspace({
     schema: WORKSPACE_SCHEMA,
     savedAt: Date.now(),
-    documents: wb.docs.map((d, i) => ({
-      id: ids[i]!,
-      name: d.name,
-      kind: d.kind,
-      ...(d.ocr ? { ocr: d.ocr } : {}),
-      ...(d.furniture && d.furniture !== "drop" ? { furniture: d.furniture } : {}),
-    })),
+    documents: wb.docs.map((d, i) => {
+      const settings = wb.settingsByDoc[d.key];
+      return {
+        id: ids[i]!,
+        name: d.name,
+        kind: d.kind,
+        ...(d.ocr ? { ocr: d.ocr } : {}),
+        ...(d.furniture && d.furniture !== "drop" ? { furniture: d.furniture } : {}),
+        ...(settings ? { chunker: settings.chunker, configs: settings.configs } : {}),
+      };
+    }),
     currentId: current >= 0 ? ids[current]! : null,
     chunker: wb.chunker,
     configs: wb.configs,
@@ -105,6 +97,9 @@ export function applyRecord(record: WorkspaceRecord, bytesById: ReadonlyMap<stri
   const missing: string[] = [];
   const wb = useWorkbench.getState();
   let currentKey: string | null = null;
+  // The record's own pair first: documents saved before settings were theirs take it.
+  const configs = validConfigs(record.configs);
+  if (configs[record.chunker]) useWorkbench.setState({ chunker: record.chunker, configs });
   for (const doc of record.documents) {
     const bytes = bytesById.get(doc.id);
     if (!bytes) {
@@ -118,12 +113,15 @@ export function applyRecord(record: WorkspaceRecord, bytesById: ReadonlyMap<stri
       ...(doc.ocr ? { ocr: doc.ocr } : {}),
       ...(doc.furniture ? { furniture: doc.furniture } : {}),
     });
-    idsByKey.set(key, Promise.resolve(doc.id));
+    rememberDocumentId(key, doc.id);
     if (doc.id === record.currentId) currentKey = key;
+    const own = doc.chunker && doc.configs ? validConfigs(doc.configs) : null;
+    if (own && doc.chunker && own[doc.chunker])
+      useWorkbench.getState().setDocSettings(key, { chunker: doc.chunker, configs: own });
   }
+  // Restored documents took their settings from the record, not from each other.
+  useWorkbench.getState().dismissInheritedSettings();
   if (currentKey) useWorkbench.getState().selectDocument(currentKey);
-  const configs = validConfigs(record.configs);
-  if (configs[record.chunker]) useWorkbench.setState({ chunker: record.chunker, configs });
   const bConfigs = validConfigs(record.compare.configs);
   if (record.compare.enabled && bConfigs[record.compare.chunker])
     useCompare.setState({ enabled: true, chunker: record.compare.chunker, configs: bConfigs });
@@ -236,6 +234,7 @@ export function watchWorkspace(): () => void {
         s.currentKey !== prev.currentKey ||
         s.chunker !== prev.chunker ||
         s.configs !== prev.configs ||
+        s.settingsByDoc !== prev.settingsByDoc ||
         s.zoom !== prev.zoom ||
         s.selectedChunkId !== prev.selectedChunkId
       )

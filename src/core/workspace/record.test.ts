@@ -41,6 +41,34 @@ describe("readWorkspace", () => {
     expect(() => readWorkspace({ ...sampleRecord(), documents: [{ id: 1 }] })).toThrow(/document entry/);
     expect(() => readWorkspace({ ...sampleRecord(), configs: null })).toThrow(/no configs/);
     expect(() => readWorkspace({ ...sampleRecord(), questions: { name: "x" } })).toThrow(/question set/);
+    const doc = sampleRecord().documents[0]!;
+    expect(() => readWorkspace({ ...sampleRecord(), documents: [{ ...doc, chunker: 3 }] })).toThrow(
+      /document entry/,
+    );
+    expect(() =>
+      readWorkspace({ ...sampleRecord(), documents: [{ ...doc, configs: { token: "big" } }] }),
+    ).toThrow(/document entry/);
+  });
+  it("keeps each document's own chunker and configs", () => {
+    const record = sampleRecord({
+      documents: [
+        {
+          id: "a".repeat(64),
+          name: "a.pdf",
+          kind: "pdf",
+          chunker: "token",
+          configs: { token: { chunk_size: 100 } },
+        },
+        {
+          id: "b".repeat(64),
+          name: "b.pdf",
+          kind: "pdf",
+          chunker: "token",
+          configs: { token: { chunk_size: 400 } },
+        },
+      ],
+    });
+    expect(readWorkspace(JSON.parse(JSON.stringify(record))).documents).toEqual(record.documents);
   });
 });
 
@@ -57,5 +85,19 @@ describe("sanitizeWorkspace", () => {
     const clean = sanitizeWorkspace(record);
     expect(clean.configs).toEqual({ agentic: { token_budget: 100 } });
     expect(clean.compare.configs).toEqual({ agentic: {} });
+  });
+  it("drops them from each document's own configs too", () => {
+    const record = sampleRecord({
+      documents: [
+        {
+          id: "a".repeat(64),
+          name: "a.pdf",
+          kind: "pdf",
+          chunker: "agentic",
+          configs: { agentic: { api_key: "sk-abcdefghijklmnopqrstuv", token_budget: 100 } },
+        },
+      ],
+    });
+    expect(sanitizeWorkspace(record).documents[0]!.configs).toEqual({ agentic: { token_budget: 100 } });
   });
 });

@@ -1,6 +1,6 @@
 /**
- * The workspace as it is stored and exported (DESIGN §10): which documents are open, the chunker and
- * config per chunker (A), compare's B, the question set, the last sweep and the view. Bytes and
+ * The workspace as it is stored and exported (DESIGN §10): which documents are open with each one's
+ * chunker and config per chunker (A; the top-level pair is the current document's), compare's B, the question set, the last sweep and the view. Bytes and
  * extracted models live apart (stored once per document id). Nothing here is a secret: endpoint keys
  * are never part of it, and `sanitizeWorkspace` drops anything that looks like one.
  */
@@ -22,6 +22,12 @@ export interface WorkspaceDocument {
   ocr?: OcrPage[];
   /** The document's page-furniture setting; absent means the default, "drop". */
   furniture?: FurnitureSetting;
+  /**
+   * The document's own chunker and config per chunker (DESIGN §12: settings belong to a document);
+   * absent in records written before they did — then the record's `chunker` and `configs` apply.
+   */
+  chunker?: string;
+  configs?: Record<string, Record<string, unknown>>;
 }
 
 export interface WorkspaceRecord {
@@ -76,10 +82,12 @@ function checkRecord(value: Record<string, unknown>): WorkspaceRecord {
       typeof d.name !== "string" ||
       !["pdf", "markdown", "text"].includes(d.kind as string) ||
       (d.ocr !== undefined && !Array.isArray(d.ocr)) ||
-      (d.furniture !== undefined && !(FURNITURE_SETTINGS as readonly unknown[]).includes(d.furniture))
+      (d.furniture !== undefined && !(FURNITURE_SETTINGS as readonly unknown[]).includes(d.furniture)) ||
+      (d.chunker !== undefined && typeof d.chunker !== "string") ||
+      (d.configs !== undefined && !(isObject(d.configs) && Object.values(d.configs).every(isObject)))
     )
       fail(
-        "a document entry without id, name and kind (or with a furniture setting other than drop or keep)",
+        "a document entry without id, name and kind (or with a furniture setting other than drop or keep, or settings that are not a chunker and configs)",
       );
   if (typeof value.chunker !== "string") fail("no chunker");
   if (!isObject(value.configs)) fail("no configs");
@@ -136,6 +144,7 @@ export function sanitizeWorkspace(record: WorkspaceRecord): WorkspaceRecord {
     );
   return {
     ...record,
+    documents: record.documents.map((d) => (d.configs ? { ...d, configs: clean(d.configs) } : d)),
     configs: clean(record.configs),
     compare: { ...record.compare, configs: clean(record.compare.configs) },
   };
