@@ -88,3 +88,13 @@ export async function saveShot(page: Page, name: string): Promise<string> {
   await page.screenshot({ path: file, fullPage: true });
   return file;
 }
+
+/**
+ * Opens the single Export menu (DESIGN §12 `export-menu`; config, chunks, workspace and report)
+ * unless it is open already.
+ */
+export async function openExportMenu(page: Page): Promise<void> {
+  if (await page.getByTestId("export-close").isVisible()) return;
+  await page.getByTestId("export-menu").click();
+  await expect(page.getByTestId("export-close")).toBeVisible();
+}

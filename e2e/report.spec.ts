@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Browser, Download, Page } from "@playwright/test";
-import { expect, test } from "./helpers";
+import { expect, openExportMenu, test } from "./helpers";
 import { sampleQuestions } from "./sampleQuestions";
 
 async function openApp(page: Page) {
@@ -18,6 +18,7 @@ async function openApp(page: Page) {
 }
 
 async function downloadReport(page: Page): Promise<{ file: string; name: string }> {
+  await openExportMenu(page);
   const [download]: [Download, void] = await Promise.all([
     page.waitForEvent("download", { timeout: 60_000 }),
     page.getByTestId("report-button").click(),
@@ -149,6 +150,7 @@ test("the report holds compare's A and B, the eval metrics and the pages picked"
   const recallB = Number(await page.getByTestId("eval-metric-b-recall").getAttribute("data-value"));
 
   // A page past the end is refused with a message, and nothing is downloaded.
+  await openExportMenu(page);
   await page.getByTestId("report-pages").fill("1, 99");
   await page.getByTestId("report-button").click();
   await expect(page.getByTestId("report-status")).toHaveText(/past the last page/);

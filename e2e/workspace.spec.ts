@@ -4,7 +4,7 @@
  * that cannot be used is a notice over a working app.
  */
 import type { Page } from "@playwright/test";
-import { expect, saveShot, test } from "./helpers";
+import { expect, openExportMenu, saveShot, test } from "./helpers";
 import { storedWorkspace } from "./storedWorkspace";
 
 const NOTES =
@@ -71,6 +71,7 @@ test("a tab opened again shows the same documents, chunker, config and compare",
 test("a workspace file carries everything to a fresh browser", async ({ page, browser }) => {
   const chunks = await tune(page);
   const downloading = page.waitForEvent("download");
+  await openExportMenu(page);
   await page.getByTestId("workspace-export").click();
   const file = await (await downloading).path();
 
@@ -78,7 +79,10 @@ test("a workspace file carries everything to a fresh browser", async ({ page, br
   const fresh = await other.newPage();
   await fresh.goto("/");
   await ready(fresh);
+  await openExportMenu(fresh);
   await fresh.getByTestId("workspace-import").setInputFiles(file);
+  // The menu closes once the workspace is in: what it holds is on screen.
+  await expect(fresh.getByTestId("export-close")).toHaveCount(0);
   await expectTuned(fresh, chunks);
   await other.close();
 });

@@ -1,12 +1,14 @@
-/** The top bar: open a file, switch among open documents, and the current document's status. */
+/**
+ * The top bar: open a file, switch among open documents, the current document's status, the one
+ * Export menu and the endpoints. It is one line at any width a user works at: a long file name or
+ * a status with progress is cut short (the whole text in its tooltip), never wrapped.
+ */
 import { useRef } from "react";
 import { useExtractionProgress, useRemoveDocument } from "../engine/queries";
 import { useWorkbench } from "../state/store";
 import { ACCEPTED_FILES } from "../../core/fileKind";
 import { ExportButton } from "./ExportButton";
-import { ReportButton } from "../report/ReportButton";
 import { SettingsButton } from "./SettingsDialog";
-import { WorkspaceButtons } from "../workspace/WorkspaceButtons";
 
 export interface DocumentStatus {
   text: string;
@@ -48,6 +50,7 @@ export function DocumentBar({ status, onFiles }: { status: DocumentStatus; onFil
         <span className="sr-only">Open documents</span>
         <select
           data-testid="doc-switcher"
+          title={docs.find((d) => d.key === currentKey)?.name}
           value={currentKey ?? ""}
           onChange={(e) => selectDocument(e.currentTarget.value)}
           disabled={docs.length === 0}
@@ -71,14 +74,14 @@ export function DocumentBar({ status, onFiles }: { status: DocumentStatus; onFil
         ×
       </button>
       <div className={`doc-status doc-status-${status.kind}`} role="status">
-        <span data-testid="doc-status">{status.text}</span>
+        <span data-testid="doc-status" title={status.text}>
+          {status.text}
+        </span>
         {status.kind === "extracting" && progress && progress.total > 0 && (
           <progress max={progress.total} value={progress.done} aria-label="extraction progress" />
         )}
       </div>
       <ExportButton />
-      <WorkspaceButtons />
-      <ReportButton />
       <SettingsButton />
     </header>
   );

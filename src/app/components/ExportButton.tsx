@@ -1,6 +1,8 @@
 /**
- * The export button (DESIGN §4 export-button). The dialog behind it — every writer, YAML and TOML
- * included — loads when it first opens, not before the first paint.
+ * The single Export menu of the top bar (DESIGN §12 `export-menu`; §4 `export-button` opens it):
+ * the tuned config or the run's chunks in every writer's format, the workspace file (export and
+ * import), and the stakeholder report — one place, so the top bar holds one Export and never wraps.
+ * The dialog behind it (every writer, YAML and TOML included) loads when it first opens.
  */
 import { lazy, Suspense, useState } from "react";
 
@@ -13,20 +15,22 @@ if (typeof requestIdleCallback === "function") requestIdleCallback(() => void lo
 export function ExportButton() {
   const [open, setOpen] = useState(false);
   return (
-    <>
+    <div className="export-menu" data-testid="export-menu">
       <button
         type="button"
         data-testid="export-button"
+        aria-haspopup="dialog"
+        aria-expanded={open}
         onClick={() => setOpen(true)}
-        title="Export the tuned config (or this run's chunks); import a config"
+        title="Export the tuned config or this run's chunks, the workspace, or a report; import a config or a workspace"
       >
-        Export / import
+        Export ▾
       </button>
       {open && (
         <Suspense fallback={null}>
           <ExportDialog onClose={() => setOpen(false)} />
         </Suspense>
       )}
-    </>
+    </div>
   );
 }

@@ -29,7 +29,9 @@ import {
 import { countedStage1, queryKeys } from "../engine/queries";
 import type { ScoresStage } from "../engine/workers";
 import { useSettings } from "../state/settings";
+import { ReportButton } from "../report/ReportButton";
 import { currentConfig, useWorkbench } from "../state/store";
+import { WorkspaceButtons } from "../workspace/WorkspaceButtons";
 import "./ExportDialog.css";
 
 /** What each config format is, for the line under the select (the labels come from core). */
@@ -184,11 +186,16 @@ export function ExportDialog({ onClose }: { onClose(): void }) {
     >
       <div className="dialog export-dialog" role="dialog" aria-modal="true" aria-labelledby="export-title">
         <div className="export-head">
-          <h2 id="export-title">Export · {getChunkerMeta(chunker).label}</h2>
+          <h2 id="export-title">Export</h2>
           <button type="button" onClick={onClose} aria-label="Close" data-testid="export-close">
             ×
           </button>
         </div>
+        <div className="export-whole">
+          <WorkspaceButtons onImported={onClose} />
+          <ReportButton />
+        </div>
+        <h3 className="export-section-title">Config or chunks · {getChunkerMeta(chunker).label}</h3>
 
         <label className="export-format">
           <span>Format</span>

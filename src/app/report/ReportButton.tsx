@@ -85,7 +85,7 @@ export function ReportButton() {
   return (
     <div className="report-control" role="group" aria-label="Stakeholder report">
       <label htmlFor={inputId} className="report-pages-label">
-        Pages
+        Report pages
       </label>
       <input
         id={inputId}

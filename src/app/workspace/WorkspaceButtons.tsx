@@ -12,7 +12,8 @@ import { useNotices } from "../state/notices";
 import { useWorkbench } from "../state/store";
 import { applyRecord, currentDocuments, currentRecord, flushWorkspaceSave } from "./persistence";
 
-export function WorkspaceButtons() {
+/** `onImported`: the menu holding these closes once an import is on screen. */
+export function WorkspaceButtons({ onImported }: { onImported?: () => void }) {
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState<"export" | "import" | null>(null);
   const removeDocument = useRemoveDocument();
@@ -40,6 +41,7 @@ export function WorkspaceButtons() {
       applyRecord(record, new Map(documents.map((d) => [d.id, d.bytes])));
       await flushWorkspaceSave();
       notice(null);
+      onImported?.();
     } catch (err) {
       // Nothing open was closed: the file is read and checked before anything is replaced.
       notice(`${file.name} could not be imported: ${err instanceof Error ? err.message : String(err)}`);
