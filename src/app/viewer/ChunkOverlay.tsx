@@ -12,12 +12,15 @@ interface ChunkOverlayProps {
   pageNumber: number;
   boxes: readonly PageBox[];
   selectedChunkId: string | null;
+  /** The selected question's retrieved chunks (null: no question): the other boxes are dimmed. */
+  questionIds?: ReadonlySet<string> | null;
 }
 
 export const ChunkOverlay = memo(function ChunkOverlay({
   pageNumber,
   boxes,
   selectedChunkId,
+  questionIds = null,
 }: ChunkOverlayProps) {
   const className = selectedChunkId === null ? "chunk-overlay" : "chunk-overlay chunk-overlay--has-selection";
   return (
@@ -35,7 +38,10 @@ export const ChunkOverlay = memo(function ChunkOverlay({
             // A chunk can have two boxes on one line of a page only if citations split it; the
             // index keeps keys unique and is stable for a given run.
             key={i}
-            className={box.chunkId === selectedChunkId ? "bbox bbox--selected" : "bbox"}
+            className={
+              (box.chunkId === selectedChunkId ? "bbox bbox--selected" : "bbox") +
+              (questionIds && !questionIds.has(box.chunkId) ? " bbox--not-question" : "")
+            }
             data-testid="bbox"
             data-chunk-id={box.chunkId}
             data-page={pageNumber}

@@ -13,8 +13,21 @@ interface Props {
   scale: number;
 }
 
-export const EvalOverlay = memo(function EvalOverlay({ pageNumber, scale }: Props) {
-  const boxes = useEvalMarks((s) => s.byPage?.get(pageNumber));
+interface OverlayProps extends Props {
+  /** Whether the references layer and the retrieved layer are drawn (the page's layer switches). */
+  references: boolean;
+  retrieved: boolean;
+}
+
+export const EvalOverlay = memo(function EvalOverlay({
+  pageNumber,
+  scale,
+  references,
+  retrieved,
+}: OverlayProps) {
+  const all = useEvalMarks((s) => s.byPage?.get(pageNumber));
+  const boxes =
+    references && retrieved ? all : all?.filter((box) => (box.kind === "reference" ? references : retrieved));
   const marking = useEvalMarks((s) => s.onRect !== null);
   return (
     <>
@@ -22,25 +35,25 @@ export const EvalOverlay = memo(function EvalOverlay({ pageNumber, scale }: Prop
         <div className="eval-overlay">
           {boxes.map((box, i) => {
             const style: StyleWithVars = { "--x0": box.x0, "--y0": box.y0, "--x1": box.x1, "--y1": box.y1 };
-            const retrieved = box.kind !== "reference";
+            const isRetrieved = box.kind !== "reference";
             return (
               <div
                 // A chunk or reference may have several boxes on a page; the order is stable per question.
                 key={i}
                 className={`eval-box eval-box--${box.kind}`}
-                data-testid={retrieved ? "retrieved-box" : "reference-box"}
+                data-testid={isRetrieved ? "retrieved-box" : "reference-box"}
                 data-kind={box.kind}
                 data-page={pageNumber}
                 {...(box.rank !== undefined ? { "data-rank": box.rank } : {})}
                 {...(box.chunkId !== undefined ? { "data-chunk-id": box.chunkId } : {})}
                 title={
-                  retrieved
+                  isRetrieved
                     ? `retrieved #${box.rank} (${box.kind === "hit" ? "holds part of the answer" : "misses the answer"}): ${box.chunkId}`
                     : "reference: the text that answers the question"
                 }
                 style={style}
               >
-                {retrieved && box.rank !== undefined && <span className="eval-rank">{box.rank}</span>}
+                {isRetrieved && box.rank !== undefined && <span className="eval-rank">{box.rank}</span>}
               </div>
             );
           })}

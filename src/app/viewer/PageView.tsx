@@ -13,6 +13,8 @@ import { FurnitureOverlay } from "./FurnitureOverlay";
 import { HoverOverlay } from "./HoverOverlay";
 import { MarkOverlay } from "./MarkOverlay";
 import { PageCanvas } from "./PageCanvas";
+import { useEvalMarks } from "../state/evalMarks";
+import { useLayers } from "../state/layers";
 import type { PageBox, PageMark } from "./pageBoxes";
 import type { RenderScheduler } from "./renderScheduler";
 
@@ -66,9 +68,12 @@ export const PageView = memo(function PageView({
   scheduler,
 }: PageViewProps) {
   const badge = pageBadge(page);
+  const layers = useLayers();
+  // A selected question: its retrieved chunks stand out, every other box steps back.
+  const questionIds = useEvalMarks((s) => s.retrievedIds);
   return (
     <div
-      className="pdf-page"
+      className={questionIds ? "pdf-page pdf-page--question" : "pdf-page"}
       data-testid={`page-${page.number}`}
       data-page-number={page.number}
       // Centred, but never pushed left of the list's padding when zoomed wider than the viewport.
@@ -87,12 +92,24 @@ export const PageView = memo(function PageView({
       {rendered && furniture && furniture.length > 0 && (
         <FurnitureOverlay pageNumber={page.number} furniture={furniture} setting={furnitureSetting} />
       )}
-      {rendered && boxes.length > 0 && (
-        <ChunkOverlay pageNumber={page.number} boxes={boxes} selectedChunkId={selectedChunkId} />
+      {rendered && layers.a && boxes.length > 0 && (
+        <ChunkOverlay
+          pageNumber={page.number}
+          boxes={boxes}
+          selectedChunkId={selectedChunkId}
+          questionIds={questionIds}
+        />
       )}
       {rendered && marks.length > 0 && <MarkOverlay pageNumber={page.number} marks={marks} />}
-      {rendered && <CompareOverlay pageNumber={page.number} />}
-      {rendered && <EvalOverlay pageNumber={page.number} scale={scale} />}
+      {rendered && layers.b && <CompareOverlay pageNumber={page.number} />}
+      {rendered && (
+        <EvalOverlay
+          pageNumber={page.number}
+          scale={scale}
+          references={layers.references}
+          retrieved={layers.retrieved}
+        />
+      )}
       {rendered && <HoverOverlay pageNumber={page.number} />}
       {badge && (
         <div className="pdf-page-badge" title={badge.title}>

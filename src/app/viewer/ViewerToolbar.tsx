@@ -5,6 +5,7 @@
  */
 import { useState, type KeyboardEvent } from "react";
 import type { FurnitureSetting } from "../../core/document";
+import { LayerToggles } from "./LayerToggles";
 import { MAX_SCALE, MIN_SCALE, type ZoomState } from "./zoom";
 
 export type HierarchyView = "children" | "parents" | "both";
@@ -153,6 +154,7 @@ export function ViewerToolbar({
           </select>
         </label>
       )}
+      <LayerToggles />
       <div className="viewer-toolbar__group">
         <button
           type="button"
