@@ -47,6 +47,7 @@ import { PdfViewer } from "./viewer/PdfViewer";
 // document's pages and chunks come first.
 const EvalPanel = lazy(() => import("./components/EvalPanel").then((m) => ({ default: m.EvalPanel })));
 const SweepPanel = lazy(() => import("./components/SweepPanel").then((m) => ({ default: m.SweepPanel })));
+const ResultsDock = lazy(() => import("./components/ResultsDock").then((m) => ({ default: m.ResultsDock })));
 
 const SAMPLE_URL = `${import.meta.env.BASE_URL}sample.pdf`;
 let sampleRequested = false;
@@ -277,6 +278,9 @@ const DocumentView = memo(function DocumentView({
           unit={sizeRules(chunker, config)[0]!.unit}
         />
       </aside>
+      <Suspense fallback={null}>
+        <ResultsDock />
+      </Suspense>
     </main>
   );
 });

@@ -9,7 +9,7 @@
  * click (shift: to compare's B). Loaded after the first paint, like the other recharts charts.
  */
 import { extent } from "../../core/extent";
-import { memo } from "react";
+import { memo, useState } from "react";
 import {
   CartesianGrid,
   ResponsiveContainer,
@@ -21,6 +21,7 @@ import {
   useYAxisScale,
 } from "recharts";
 import type { Objective } from "../state/sweep";
+import { useClientWidth } from "../viewer/useClientWidth";
 
 export interface SweepChartPoint {
   index: number;
@@ -76,53 +77,62 @@ function xDomain(points: readonly SweepChartPoint[]): [number, number] {
 
 const formatTokens = (v: number) => (v >= 1000 ? `${(v / 1000).toFixed(1)}k` : String(Math.round(v)));
 
+/** As many x ticks as fit their labels ("12.5k" at 10 px is ~28 px wide; 64 px apart never touch). */
+const TICK_SPACING_PX = 64;
+
 export const SweepChart = memo(function SweepChart({ points, front, objective, k, onPick }: SweepChartProps) {
+  const [box, setBox] = useState<HTMLDivElement | null>(null);
+  const width = useClientWidth(box);
+  const xTickCount = Math.max(2, Math.min(10, Math.floor((width - 54) / TICK_SPACING_PX)));
   // The front as a line from the cheapest point to the best: recharts joins a Scatter's points in data order.
   const frontLine = points.filter((p) => front.has(p.index)).sort((a, b) => a.x - b.x || a.y - b.y);
   const xLabel = objective === "recall" ? "tokens retrieved per question" : "mean tokens per chunk";
   const yLabel = objective === "recall" ? `recall${k ? `@${k}` : ""}` : "quality score";
   const y = yScale(points);
   return (
-    <ResponsiveContainer width="100%" height={HEIGHT}>
-      <ScatterChart
-        margin={MARGIN}
-        title={`Sweep: ${yLabel} against ${xLabel}; the Pareto front is the dark line`}
-      >
-        <CartesianGrid strokeDasharray="3 3" />
-        <XAxis
-          type="number"
-          dataKey="x"
-          name={xLabel}
-          domain={xDomain(points)}
-          tick={{ fontSize: 10 }}
-          // Every tick drawn: recharts otherwise measures each label in the DOM to drop overlapping
-          // ones, a forced layout of the page on every redraw of a running sweep (~35 ms).
-          interval={0}
-          tickFormatter={formatTokens}
-          label={{ value: xLabel, position: "insideBottom", offset: -10, fontSize: 10 }}
-        />
-        <YAxis
-          type="number"
-          dataKey="y"
-          name={yLabel}
-          domain={y.domain}
-          width={44}
-          tick={{ fontSize: 10 }}
-          interval={0}
-          tickFormatter={y.format}
-        />
-        <Scatter
-          data={frontLine}
-          line={{ stroke: FRONT_COLOR, strokeWidth: 1.5 }}
-          lineType="joint"
-          // The front's points are drawn by the points layer: this series is only its line.
-          shape={() => <g />}
-          isAnimationActive={false}
-          legendType="none"
-        />
-        <PointsLayer points={points} front={front} onPick={onPick} />
-      </ScatterChart>
-    </ResponsiveContainer>
+    <div ref={setBox} className="sweep-chart-box">
+      <ResponsiveContainer width="100%" height={HEIGHT}>
+        <ScatterChart
+          margin={MARGIN}
+          title={`Sweep: ${yLabel} against ${xLabel}; the Pareto front is the dark line`}
+        >
+          <CartesianGrid strokeDasharray="3 3" />
+          <XAxis
+            type="number"
+            dataKey="x"
+            name={xLabel}
+            domain={xDomain(points)}
+            tick={{ fontSize: 10 }}
+            // Every tick drawn: recharts otherwise measures each label in the DOM to drop overlapping
+            // ones, a forced layout of the page on every redraw of a running sweep (~35 ms).
+            interval={0}
+            tickCount={xTickCount}
+            tickFormatter={formatTokens}
+            label={{ value: xLabel, position: "insideBottom", offset: -10, fontSize: 10 }}
+          />
+          <YAxis
+            type="number"
+            dataKey="y"
+            name={yLabel}
+            domain={y.domain}
+            width={44}
+            tick={{ fontSize: 10 }}
+            interval={0}
+            tickFormatter={y.format}
+          />
+          <Scatter
+            data={frontLine}
+            line={{ stroke: FRONT_COLOR, strokeWidth: 1.5 }}
+            lineType="joint"
+            // The front's points are drawn by the points layer: this series is only its line.
+            shape={() => <g />}
+            isAnimationActive={false}
+            legendType="none"
+          />
+          <PointsLayer points={points} front={front} onPick={onPick} />
+        </ScatterChart>
+      </ResponsiveContainer>
+    </div>
   );
 });
 

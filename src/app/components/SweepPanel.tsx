@@ -22,7 +22,7 @@ import { buildSpace, estimateSeconds, previewSpace, secondsLeft, useSweep } from
 
 import "./SweepPanel.css";
 import { AxesEditor, ChunkerPicker, ModeEditor } from "./SweepEditor";
-import { SweepResult } from "./SweepResult";
+import { useResultsDock } from "./ResultsDock";
 
 const formatSeconds = (s: number) =>
   s < 90 ? `${Math.max(1, Math.round(s))} s` : `${Math.round(s / 60)} min`;
@@ -66,10 +66,28 @@ export const SweepPanel = memo(function SweepPanel({ doc }: { doc: DocModel | un
       </fieldset>
       <StartLine doc={doc} />
       <Progress />
-      <SweepResult />
+      <ResultsLink />
     </section>
   );
 });
+
+/** The results are drawn wide, below the pages (ResultsDock): said here, and brought back when folded. */
+function ResultsLink() {
+  const hasResults = useSweep((s) => s.lines.some((l) => l !== undefined));
+  const open = useResultsDock((s) => s.open);
+  const setOpen = useResultsDock((s) => s.setOpen);
+  if (!hasResults) return null;
+  return (
+    <p className="sweep-hint">
+      Results: the chart and the table are below the pages.{" "}
+      {!open && (
+        <button type="button" data-testid="sweep-results-show" onClick={() => setOpen(true)}>
+          Show them
+        </button>
+      )}
+    </p>
+  );
+}
 
 function StartLine({ doc }: { doc: DocModel | undefined }) {
   const queryClient = useQueryClient();
@@ -111,6 +129,7 @@ function StartLine({ doc }: { doc: DocModel | undefined }) {
       fail(inputs.error);
       return;
     }
+    useResultsDock.getState().setOpen(true);
     void start(preview.points, inputs.docs, inputs.settings);
   };
 

@@ -1,0 +1,92 @@
+/**
+ * The wide results area (DESIGN §12 "room to read"): below the pages and the chunk list, across
+ * both, so a sweep's scatter plot and its table have the width the 300-px sidebar never had. It
+ * opens when a sweep has results, folds to its title bar, and its height is dragged by its top edge.
+ */
+import { useRef, type PointerEvent } from "react";
+import { create } from "zustand";
+import { useSweep } from "../state/sweep";
+import { SweepResult } from "./SweepResult";
+import "./SweepPanel.css";
+
+const MIN_HEIGHT = 140;
+const DEFAULT_HEIGHT = 300;
+
+interface DockState {
+  open: boolean;
+  height: number;
+  setOpen(open: boolean): void;
+  setHeight(height: number): void;
+}
+
+export const useResultsDock = create<DockState>()((set) => ({
+  open: true,
+  height: DEFAULT_HEIGHT,
+  setOpen: (open) => set({ open }),
+  setHeight: (height) => set({ height }),
+}));
+
+export function ResultsDock() {
+  const hasResults = useSweep((s) => s.lines.some((l) => l !== undefined));
+  const done = useSweep((s) => s.done);
+  const total = useSweep((s) => s.total);
+  const { open, height, setOpen, setHeight } = useResultsDock();
+  const drag = useRef<{ y: number; height: number } | null>(null);
+  if (!hasResults) return null;
+
+  const onPointerDown = (e: PointerEvent<HTMLDivElement>) => {
+    drag.current = { y: e.clientY, height };
+    e.currentTarget.setPointerCapture(e.pointerId);
+  };
+  const onPointerMove = (e: PointerEvent<HTMLDivElement>) => {
+    if (!drag.current) return;
+    const max = Math.round(window.innerHeight * 0.8);
+    setHeight(Math.min(max, Math.max(MIN_HEIGHT, drag.current.height + drag.current.y - e.clientY)));
+  };
+  const onPointerUp = () => {
+    drag.current = null;
+  };
+
+  return (
+    <section
+      className="results-dock"
+      data-testid="results-dock"
+      data-open={open}
+      aria-label="Sweep results"
+      style={open ? { height } : undefined}
+    >
+      {open && (
+        <div
+          className="results-dock__resize"
+          data-testid="results-dock-resize"
+          role="separator"
+          aria-orientation="horizontal"
+          aria-label="Drag to resize the results"
+          onPointerDown={onPointerDown}
+          onPointerMove={onPointerMove}
+          onPointerUp={onPointerUp}
+          onPointerCancel={onPointerUp}
+        />
+      )}
+      <header className="results-dock__bar">
+        <h2>
+          Sweep results{" "}
+          <span className="results-dock__count">{total > 0 ? `${done}/${total} points` : ""}</span>
+        </h2>
+        <button
+          type="button"
+          data-testid="results-dock-toggle"
+          aria-expanded={open}
+          onClick={() => setOpen(!open)}
+        >
+          {open ? "Fold ▾" : "Show ▴"}
+        </button>
+      </header>
+      {open && (
+        <div className="results-dock__body">
+          <SweepResult />
+        </div>
+      )}
+    </section>
+  );
+}
