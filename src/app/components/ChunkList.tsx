@@ -7,6 +7,7 @@ import { useVirtualizer } from "@tanstack/react-virtual";
 import { useEffect, useMemo, useRef } from "react";
 import type { Chunk, ChunkMark } from "../../core/chunk";
 import { filterChunks, normalizeNeedle, previewParts } from "../state/chunkFilter";
+import { firstChunkOnPage, usePageInView } from "../state/pageInView";
 import { useWorkbench } from "../state/store";
 import { FLAG_DEFINITIONS, type QualityFlag } from "../../core/quality/definitions";
 import { chunkSizeIn, type SizeUnit, UNIT_ABBREVIATION } from "../../core/quality/sizeRules";
@@ -56,6 +57,20 @@ export function ChunkList({
     if (selectedIndex >= 0) virtualizer.scrollToIndex(selectedIndex, { align: "auto" });
   }, [selectedIndex, virtualizer]);
 
+  // The list follows the page in view — unless the pointer is on the list (its reader is reading
+  // it) or the selected chunk is on that page (the page came to it: the list already shows it).
+  const pageInView = usePageInView((s) => s.page);
+  const pointerOnList = useRef(false);
+  useEffect(() => {
+    if (pageInView === null || pointerOnList.current) return;
+    const selected = selectedIndex >= 0 ? visible[selectedIndex] : undefined;
+    if (selected?.pages.includes(pageInView)) return;
+    const index = firstChunkOnPage(visible, pageInView);
+    if (index >= 0) virtualizer.scrollToIndex(index, { align: "start" });
+    // Only a new page moves the list: a new selection or run is the selection effect's to show.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [pageInView]);
+
   const move = (delta: number) => {
     if (visible.length === 0) return;
     const next = Math.min(
@@ -84,6 +99,8 @@ export function ChunkList({
         aria-label="Chunks of the current run"
         tabIndex={0}
         aria-activedescendant={selectedId ? `chunk-item-${selectedId}` : undefined}
+        onPointerEnter={() => (pointerOnList.current = true)}
+        onPointerLeave={() => (pointerOnList.current = false)}
         onKeyDown={(e) => {
           if (e.key === "ArrowDown" || e.key === "ArrowUp") {
             e.preventDefault();

@@ -14,6 +14,7 @@ import { chunksForView, hasLevels, indexBoxesByPage, indexChunksById, indexMarks
 import { layoutPages, PAGE_PADDING } from "./pageLayout";
 import { PageList } from "./PageList";
 import { RenderScheduler } from "./renderScheduler";
+import { usePageInView } from "../state/pageInView";
 import { useClientWidth } from "./useClientWidth";
 import { useDevicePixelRatio } from "./useDevicePixelRatio";
 import { useVisiblePages } from "./useVisiblePages";
@@ -78,6 +79,9 @@ export function PdfViewer({
   const layout = useMemo(() => layoutPages(pages, scale), [pages, scale]);
   // A new `pages` array means a new document: the position resets instead of being carried over.
   const pageWindow = useVisiblePages(scrollEl, layout, pages);
+  // The chunk list follows the page in view (DESIGN §12).
+  const pageInView = pages[pageWindow.current]?.number ?? null;
+  useEffect(() => usePageInView.getState().setPage(pageInView), [pageInView]);
 
   const levels = useMemo(() => hasLevels(chunks), [chunks]);
   const chunksById = useMemo(() => indexChunksById(chunks), [chunks]);
