@@ -68,13 +68,14 @@ test.describe("retrieval evaluation", () => {
     const layer = page.locator('[data-testid="mark-layer"][data-page="1"]');
     await expect(layer).toBeVisible();
     const box = (await layer.boundingBox())!;
-    // Across the top third of page 1: the title and subtitle.
-    await page.mouse.move(box.x + box.width * 0.05, box.y + box.height * 0.05);
+    // From the title's first word to the subtitle's last: two lines, every word between.
+    await page.mouse.move(box.x + box.width * 0.15, box.y + box.height * 0.175);
     await page.mouse.down();
-    await page.mouse.move(box.x + box.width * 0.95, box.y + box.height * 0.2, { steps: 5 });
+    await page.mouse.move(box.x + box.width * 0.8, box.y + box.height * 0.215, { steps: 5 });
     await page.mouse.up();
-    await expect(page.getByTestId("draft-reference")).toHaveCount(1);
-    await expect(page.getByTestId("draft-reference")).toContainText("Chunking for Retrieval");
+    await expect(page.getByTestId("draft-reference-item")).toHaveCount(1);
+    await expect(page.getByTestId("draft-reference-item")).toContainText("Chunking for Retrieval");
+    await expect(page.getByTestId("draft-reference").first()).toBeVisible();
     await page.getByTestId("question-add").click();
     await expect(page.getByTestId("eval-status")).toHaveText("done");
     await expect(page.getByTestId("question-item")).toHaveCount(1);

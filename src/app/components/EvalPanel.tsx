@@ -9,10 +9,18 @@ import { useVirtualizer } from "@tanstack/react-virtual";
 import { memo, useEffect, useMemo, useRef, useState } from "react";
 import type { Chunk } from "../../core/chunk";
 import type { DocModel } from "../../core/document";
-import { cite } from "../../core/citations";
+import { cite, lineBoxes } from "../../core/citations";
 import { RETRIEVERS, type RetrieverId } from "../../core/eval/evaluate";
 import { METRIC_KEYS, METRIC_LABELS, type MetricKey } from "../../core/eval/metrics";
 import { SYNTHESIS_MAX } from "../../core/eval/synthesize";
+import {
+  nextWordEnd,
+  nextWordStart,
+  previousWordEnd,
+  previousWordStart,
+  wordAtPoint,
+  type WordRange,
+} from "../../core/wordAtPoint";
 import type { EvaluationResult } from "../../host/evaluation";
 import { uiText } from "../../host/errors";
 import { useEvaluationRun } from "../engine/evaluation";
@@ -21,7 +29,7 @@ import { isAbortError, synthesizeQuestions, takeUnbookedLlmTokens } from "../eng
 import { useLlmBudget } from "../state/llmBudget";
 import { useSettings } from "../state/settings";
 import { groupByPage, useEvalMarks, type EvalBox, type EvalRange } from "../state/evalMarks";
-import { rangeInRect, useEvaluation } from "../state/evaluation";
+import { useEvaluation } from "../state/evaluation";
 import { useWorkbench } from "../state/store";
 import "./EvalPanel.css";
 
@@ -429,25 +437,59 @@ function WriteQuestion({ doc }: { doc: DocModel | undefined }) {
   const set = useEvaluation((s) => s.set);
   const [hint, setHint] = useState<string | null>(null);
 
-  // While marking, a rectangle dragged on a page becomes a reference (the text of the runs it touches).
+  const replaceReference = useEvaluation((s) => s.replaceDraftReference);
+  // The selection being dragged, drawn with the draft's references until it ends.
+  const [selecting, setSelecting] = useState<WordRange | null>(null);
+
+  // While marking, a drag from word to word on the pages becomes a reference (DESIGN §12).
   useEffect(() => {
-    if (!marking || !doc) {
-      useEvalMarks.setState({ onRect: null });
+    if (!marking || !doc || doc.pages.length === 0) {
+      useEvalMarks.setState({ marker: null });
       return;
     }
     useEvalMarks.setState({
-      onRect: (rect) => {
-        const range = rangeInRect(doc, rect);
-        if (!range) {
-          setHint("No text under that rectangle: drag across the words that answer the question.");
-          return;
-        }
-        setHint(null);
-        addReference({ doc: doc.name, start: range.start, end: range.end, page: rect.page });
+      marker: {
+        wordAt: (page, x, y) => wordAtPoint(doc, page, x, y),
+        preview: setSelecting,
+        select: (range, page) => {
+          setHint(null);
+          addReference({ doc: doc.name, start: range.start, end: range.end, page });
+        },
+        step: (edge, grow) => {
+          const { references } = useEvaluation.getState().draft;
+          const index = references.findLastIndex((r) => r.doc === doc.name);
+          const ref = references[index];
+          if (!ref) {
+            setHint("Drag across the answer's words first; then Shift+arrows grow or shrink it by a word.");
+            return;
+          }
+          const { start, end } = ref;
+          const moved =
+            edge === "end"
+              ? { start, end: grow ? nextWordEnd(doc.text, end) : previousWordEnd(doc.text, start, end) }
+              : {
+                  start: grow ? previousWordStart(doc.text, start) : nextWordStart(doc.text, start, end),
+                  end,
+                };
+          replaceReference(index, { ...ref, ...moved });
+        },
       },
     });
-    return () => useEvalMarks.setState({ onRect: null });
-  }, [marking, doc, addReference]);
+    return () => useEvalMarks.setState({ marker: null });
+  }, [marking, doc, addReference, replaceReference]);
+
+  // The draft's references on this document and the selection being dragged, as boxes on the pages.
+  useEffect(() => {
+    if (!doc || doc.pages.length === 0) {
+      useEvalMarks.setState({ draftByPage: null });
+      return;
+    }
+    const ranges = draft.references.filter((r) => r.doc === doc.name);
+    if (selecting) ranges.push({ doc: doc.name, ...selecting });
+    const boxes = ranges.flatMap((r) => lineBoxes(doc, r.start, r.end));
+    useEvalMarks.setState({ draftByPage: boxes.length > 0 ? groupByPage(boxes) : null });
+  }, [doc, draft.references, selecting]);
+  useEffect(() => () => useEvalMarks.setState({ draftByPage: null }), []);
 
   const markFromSelection = (): boolean => {
     if (!doc || doc.pages.length > 0) return false;
@@ -483,11 +525,16 @@ function WriteQuestion({ doc }: { doc: DocModel | undefined }) {
       >
         {marking ? "Done marking" : "Mark reference"}
       </button>
-      {marking && <p className="eval-hint">Drag across the answer's words on a page.</p>}
+      {marking && (
+        <p className="eval-hint">
+          Drag from the answer's first word to its last, on any page; Shift+←/→ then grow or shrink it by a
+          word (with Alt: at its start).
+        </p>
+      )}
       {hint && <p className="eval-hint">{hint}</p>}
       <ul className="eval-draft-refs">
         {draft.references.map((r, i) => (
-          <li key={`${r.start}:${r.end}:${i}`} data-testid="draft-reference">
+          <li key={`${r.start}:${r.end}:${i}`} data-testid="draft-reference-item">
             “
             {doc && doc.name === r.doc
               ? excerpt(doc.text.slice(r.start, r.end))

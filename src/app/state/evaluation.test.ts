@@ -1,6 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import type { DocModel, TextRun } from "../../core/document";
-import { rangeInRect, useEvaluation } from "./evaluation";
+import { useEvaluation } from "./evaluation";
 
 const GOOD = [
   { id: "q1", question: "What purrs?", references: [{ doc: "cats.md", start: 0, end: 4 }] },
@@ -153,51 +152,5 @@ describe("evaluation store", () => {
       selectedQuestion: null,
       loadError: null,
     });
-  });
-});
-
-describe("rangeInRect", () => {
-  const run = (page: number, start: number, end: number, x0: number, y0: number): TextRun => ({
-    page,
-    start,
-    end,
-    x0,
-    y0,
-    x1: x0 + 100,
-    y1: y0 + 10,
-    fontSize: 10,
-    fontName: "Helvetica",
-  });
-  // Page 1: two lines of two runs; page 2: one line at the same place as page 1's first.
-  const doc: DocModel = {
-    id: "d",
-    name: "d.pdf",
-    text: "x".repeat(100),
-    pages: [],
-    runs: [
-      run(1, 0, 10, 50, 100),
-      run(1, 11, 20, 200, 100),
-      run(1, 21, 30, 50, 130),
-      run(1, 31, 40, 200, 130),
-      run(2, 41, 60, 50, 100),
-    ],
-    headings: [],
-  };
-
-  it("spans the runs of the rectangle's page that it touches, from the first start to the last end", () => {
-    expect(rangeInRect(doc, { page: 1, x0: 60, y0: 102, x1: 70, y1: 108 })).toEqual({ start: 0, end: 10 });
-    // Across both lines, the right column only.
-    expect(rangeInRect(doc, { page: 1, x0: 250, y0: 105, x1: 260, y1: 135 })).toEqual({ start: 11, end: 40 });
-    // Everything on page 1; page 2's run, at the same place, is not counted.
-    expect(rangeInRect(doc, { page: 1, x0: 0, y0: 0, x1: 600, y1: 800 })).toEqual({ start: 0, end: 40 });
-    expect(rangeInRect(doc, { page: 2, x0: 0, y0: 0, x1: 600, y1: 800 })).toEqual({ start: 41, end: 60 });
-    // An edge touching a run counts.
-    expect(rangeInRect(doc, { page: 1, x0: 150, y0: 110, x1: 200, y1: 120 })).toEqual({ start: 0, end: 20 });
-  });
-
-  it("is null when the rectangle touches no run", () => {
-    expect(rangeInRect(doc, { page: 1, x0: 160, y0: 100, x1: 190, y1: 140 })).toBeNull();
-    expect(rangeInRect(doc, { page: 3, x0: 0, y0: 0, x1: 600, y1: 800 })).toBeNull();
-    expect(rangeInRect({ ...doc, runs: [] }, { page: 1, x0: 0, y0: 0, x1: 600, y1: 800 })).toBeNull();
   });
 });

@@ -5,7 +5,6 @@
  * engine worker.
  */
 import { create } from "zustand";
-import type { DocModel, PageRect } from "../../core/document";
 import { DEFAULT_K, type RetrieverId } from "../../core/eval/evaluate";
 import {
   parseQuestionSet,
@@ -33,7 +32,7 @@ interface EvaluationState {
   scrollPending: boolean;
   /** The chunk list and the page show only the selected question's retrieved chunks. */
   onlyRetrieved: boolean;
-  /** Dragging on a page marks a reference for the draft question. */
+  /** A drag from word to word on the pages marks a reference for the draft question. */
   marking: boolean;
   draft: DraftQuestion;
   load(text: string, name: string): void;
@@ -47,6 +46,8 @@ interface EvaluationState {
   setDraftQuestion(text: string): void;
   addDraftReference(ref: ReferenceSpan): void;
   removeDraftReference(index: number): void;
+  /** The reference at `index` moved (the keyboard grew or shrank it by a word). */
+  replaceDraftReference(index: number, ref: ReferenceSpan): void;
   /** The draft joins the set (a new set when there is none); false when it is not complete. */
   commitDraft(): boolean;
   /** Questions written elsewhere (the LLM) join the set, a new set when there is none. */
@@ -92,6 +93,10 @@ export const useEvaluation = create<EvaluationState>()((set, get) => ({
   setDraftQuestion: (question) => set((s) => ({ draft: { ...s.draft, question } })),
   addDraftReference: (ref) =>
     set((s) => ({ draft: { ...s.draft, references: [...s.draft.references, ref] } })),
+  replaceDraftReference: (index, ref) =>
+    set((s) => ({
+      draft: { ...s.draft, references: s.draft.references.map((r, i) => (i === index ? ref : r)) },
+    })),
   removeDraftReference: (index) =>
     set((s) => ({ draft: { ...s.draft, references: s.draft.references.filter((_, i) => i !== index) } })),
   commitDraft() {
@@ -133,19 +138,3 @@ export const useEvaluation = create<EvaluationState>()((set, get) => ({
       loadError: null,
     })),
 }));
-
-/**
- * The text a rectangle dragged on a page covers: from the first run it touches to the last, in
- * text order; null when it touches none.
- */
-export function rangeInRect(doc: DocModel, rect: PageRect): { start: number; end: number } | null {
-  let start = Infinity;
-  let end = -Infinity;
-  for (const run of doc.runs) {
-    if (run.page !== rect.page) continue;
-    if (run.x1 < rect.x0 || run.x0 > rect.x1 || run.y1 < rect.y0 || run.y0 > rect.y1) continue;
-    start = Math.min(start, run.start);
-    end = Math.max(end, run.end);
-  }
-  return end > start ? { start, end } : null;
-}

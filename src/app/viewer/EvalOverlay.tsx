@@ -1,9 +1,10 @@
 /**
  * The selected question on the page: its references (filled) and its retrieved chunks (outlined,
- * green for a hit, red for a miss, with the rank). While references are being marked, a drag on the
- * page draws a rectangle whose text becomes a reference.
+ * green for a hit, red for a miss, with the rank). While references are being marked, a drag from
+ * word to word on the pages selects the words between; the draft's references are drawn apart.
  */
-import { memo, useRef, useState, type PointerEvent } from "react";
+import { memo, useRef } from "react";
+import { spanOfWords, type WordRange } from "../../core/wordAtPoint";
 import { useEvalMarks } from "../state/evalMarks";
 import type { StyleWithVars } from "./cssVars";
 
@@ -28,7 +29,7 @@ export const EvalOverlay = memo(function EvalOverlay({
   const all = useEvalMarks((s) => s.byPage?.get(pageNumber));
   const boxes =
     references && retrieved ? all : all?.filter((box) => (box.kind === "reference" ? references : retrieved));
-  const marking = useEvalMarks((s) => s.onRect !== null);
+  const marking = useEvalMarks((s) => s.marker !== null);
   return (
     <>
       {boxes && boxes.length > 0 && (
@@ -64,54 +65,96 @@ export const EvalOverlay = memo(function EvalOverlay({
   );
 });
 
+/** The page under a client point and the point in its CSS pixels: a drag may run on to another page. */
+function layerAt(clientX: number, clientY: number): { page: number; x: number; y: number } | null {
+  for (const el of document.elementsFromPoint(clientX, clientY)) {
+    if (!(el instanceof HTMLElement) || el.dataset.testid !== "mark-layer") continue;
+    const r = el.getBoundingClientRect();
+    return { page: Number(el.dataset.page), x: clientX - r.left, y: clientY - r.top };
+  }
+  return null;
+}
+
+/**
+ * Marking an answer (DESIGN §12): press on a word, drag to another — mid-line, across lines and on
+ * to other pages — and the words between become a reference. By keyboard, on a focused page:
+ * Shift+→/← grows or shrinks the last reference by a word at its end, Alt+Shift+←/→ at its start.
+ */
 function MarkingLayer({ pageNumber, scale }: Props) {
-  const origin = useRef<{ x: number; y: number } | null>(null);
-  const [band, setBand] = useState<{ x0: number; y0: number; x1: number; y1: number } | null>(null);
-  const point = (e: PointerEvent<HTMLDivElement>) => {
-    const r = e.currentTarget.getBoundingClientRect();
-    return { x: e.clientX - r.left, y: e.clientY - r.top };
+  const anchor = useRef<WordRange | null>(null);
+  const last = useRef<{ range: WordRange; page: number } | null>(null);
+  const wordUnder = (clientX: number, clientY: number) => {
+    const marker = useEvalMarks.getState().marker;
+    const at = layerAt(clientX, clientY);
+    if (!marker || !at) return null;
+    const word = marker.wordAt(at.page, at.x / scale, at.y / scale);
+    return word ? { word, page: at.page } : null;
   };
   return (
     <div
       className="eval-marking"
       data-testid="mark-layer"
       data-page={pageNumber}
+      tabIndex={0}
+      aria-label={`Page ${pageNumber}: drag from the answer's first word to its last; Shift+arrows grow or shrink it by a word`}
       onPointerDown={(e) => {
+        const hit = wordUnder(e.clientX, e.clientY);
+        if (!hit) return;
         e.currentTarget.setPointerCapture(e.pointerId);
-        origin.current = point(e);
-        setBand({ x0: origin.current.x, y0: origin.current.y, x1: origin.current.x, y1: origin.current.y });
+        e.currentTarget.focus({ preventScroll: true });
+        anchor.current = hit.word;
+        last.current = { range: hit.word, page: hit.page };
+        useEvalMarks.getState().marker?.preview(hit.word);
       }}
       onPointerMove={(e) => {
-        if (!origin.current) return;
-        const p = point(e);
-        const o = origin.current;
-        setBand({
-          x0: Math.min(o.x, p.x),
-          y0: Math.min(o.y, p.y),
-          x1: Math.max(o.x, p.x),
-          y1: Math.max(o.y, p.y),
-        });
+        if (!anchor.current) return;
+        const hit = wordUnder(e.clientX, e.clientY);
+        if (!hit) return;
+        const range = spanOfWords(anchor.current, hit.word);
+        last.current = { range, page: last.current?.page ?? hit.page };
+        useEvalMarks.getState().marker?.preview(range);
       }}
       onPointerUp={() => {
-        const b = band;
-        origin.current = null;
-        setBand(null);
-        if (b)
-          useEvalMarks.getState().onRect?.({
-            page: pageNumber,
-            x0: b.x0 / scale,
-            y0: b.y0 / scale,
-            x1: b.x1 / scale,
-            y1: b.y1 / scale,
-          });
+        const done = last.current;
+        anchor.current = null;
+        last.current = null;
+        const marker = useEvalMarks.getState().marker;
+        marker?.preview(null);
+        if (done) marker?.select(done.range, done.page);
       }}
-    >
-      {band && (
-        <div
-          className="eval-band"
-          style={{ left: band.x0, top: band.y0, width: band.x1 - band.x0, height: band.y1 - band.y0 }}
-        />
-      )}
-    </div>
+      onKeyDown={(e) => {
+        if (!e.shiftKey || (e.key !== "ArrowRight" && e.key !== "ArrowLeft")) return;
+        e.preventDefault();
+        const right = e.key === "ArrowRight";
+        const marker = useEvalMarks.getState().marker;
+        // At the end: → grows, ← shrinks; at the start (Alt): ← grows, → shrinks.
+        if (e.altKey) marker?.step("start", !right);
+        else marker?.step("end", right);
+      }}
+    />
   );
 }
+
+/** The draft question's references (and the selection being dragged) on this page. */
+export const DraftOverlay = memo(function DraftOverlay({ pageNumber }: { pageNumber: number }) {
+  const boxes = useEvalMarks((s) => s.draftByPage?.get(pageNumber));
+  if (!boxes || boxes.length === 0) return null;
+  return (
+    <div className="eval-overlay">
+      {boxes.map((box, i) => {
+        const style: StyleWithVars = { "--x0": box.x0, "--y0": box.y0, "--x1": box.x1, "--y1": box.y1 };
+        return (
+          <div
+            // The draft's boxes in text order: stable while the draft does not change.
+            key={i}
+            className="eval-box eval-box--draft"
+            data-testid="draft-reference"
+            data-page={pageNumber}
+            title="The answer being marked (not saved yet)"
+            style={style}
+          />
+        );
+      })}
+    </div>
+  );
+});

@@ -8,7 +8,7 @@ import type { PDFDocumentProxy } from "pdfjs-dist";
 import type { Furniture, FurnitureSetting, PageInfo } from "../../core/document";
 import { ChunkOverlay } from "./ChunkOverlay";
 import { CompareOverlay } from "./CompareOverlay";
-import { EvalOverlay } from "./EvalOverlay";
+import { DraftOverlay, EvalOverlay } from "./EvalOverlay";
 import { FurnitureOverlay } from "./FurnitureOverlay";
 import { HoverOverlay } from "./HoverOverlay";
 import { MarkOverlay } from "./MarkOverlay";
@@ -110,6 +110,7 @@ export const PageView = memo(function PageView({
           retrieved={layers.retrieved}
         />
       )}
+      {rendered && <DraftOverlay pageNumber={page.number} />}
       {rendered && <HoverOverlay pageNumber={page.number} />}
       {badge && (
         <div className="pdf-page-badge" title={badge.title}>

@@ -29,7 +29,8 @@ function latinAdvance(code: number): number {
   return base >= 32 && base <= 126 ? ASCII_WIDTHS[base - 32]! : DEFAULT_WIDTH;
 }
 
-function glyphAdvance(code: number): number {
+/** One character's estimated advance (thousandths of an em). */
+export function glyphAdvance(code: number): number {
   if (code < 0x250) return LATIN_TABLE[code]!;
   // Combining marks take no advance of their own; an astral character is counted on its high half.
   if (code >= 0x300 && code <= 0x36f) return 0;
