@@ -126,3 +126,39 @@ test.describe("retrieval evaluation", () => {
     await expect(page.getByTestId("eval-metric-b-recall")).toBeVisible();
   });
 });
+
+test("a Chroma set exported from the panel holds UTF-16 offsets and each reference's text", async ({
+  page,
+}) => {
+  // Two astral characters before the answer: Chroma's code-point offsets are 2 short of UTF-16's.
+  const text = "# Notes 😀🎉\n\nThe answer is here: forty-two.\n";
+  const answer = "forty-two";
+  const utf16 = text.indexOf(answer);
+  const codePoints = [...text.slice(0, utf16)].length;
+  expect(utf16 - codePoints).toBe(2);
+  const csv =
+    "question,references,corpus_id\n" +
+    `"What is the answer?","${JSON.stringify([{ content: answer, start_index: codePoints, end_index: codePoints + answer.length }]).replace(/"/g, '""')}",notes\n`;
+
+  await page.goto("/");
+  await expect(page.getByTestId("run-status")).toHaveText("done");
+  await page
+    .getByTestId("file-input")
+    .setInputFiles({ name: "notes.md", mimeType: "text/markdown", buffer: Buffer.from(text) });
+  await expect(page.getByTestId("doc-status")).toHaveText(/^ready/);
+  await page
+    .getByTestId("questions-input")
+    .setInputFiles({ name: "set.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+  await expect(page.getByTestId("eval-status")).toHaveText("done");
+  const download = page.waitForEvent("download");
+  await page.getByTestId("questions-export").click();
+  const line = JSON.parse(readFileSync(await (await download).path(), "utf8").trim()) as {
+    references: { doc: string; start: number; end: number; content: string }[];
+  };
+  expect(line.references[0]).toEqual({
+    doc: "notes.md",
+    start: utf16,
+    end: utf16 + answer.length,
+    content: answer,
+  });
+});

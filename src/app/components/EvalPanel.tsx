@@ -5,6 +5,7 @@
  * and — for the selected question — its references and retrieved chunks drawn on the pages.
  */
 import { downloadBlob } from "../download";
+import { useQueryClient } from "@tanstack/react-query";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { memo, useEffect, useMemo, useRef, useState } from "react";
 import type { Chunk } from "../../core/chunk";
@@ -12,6 +13,7 @@ import type { DocModel } from "../../core/document";
 import { cite, lineBoxes } from "../../core/citations";
 import { RETRIEVERS, type RetrieverId } from "../../core/eval/evaluate";
 import { METRIC_KEYS, METRIC_LABELS, type MetricKey } from "../../core/eval/metrics";
+import { questionSetToJsonl, resolveQuestionSet } from "../../core/eval/questions";
 import { SYNTHESIS_MAX } from "../../core/eval/synthesize";
 import {
   nextWordEnd,
@@ -24,7 +26,7 @@ import {
 import type { EvaluationResult } from "../../host/evaluation";
 import { uiText } from "../../host/errors";
 import { useEvaluationRun } from "../engine/evaluation";
-import { syncEndpoints } from "../engine/queries";
+import { queryKeys, syncEndpoints } from "../engine/queries";
 import { isAbortError, synthesizeQuestions, takeUnbookedLlmTokens } from "../engine/workers";
 import { useLlmBudget } from "../state/llmBudget";
 import { useSettings } from "../state/settings";
@@ -436,7 +438,7 @@ function WriteQuestion({ doc }: { doc: DocModel | undefined }) {
   const commit = useEvaluation((s) => s.commitDraft);
   const set = useEvaluation((s) => s.set);
   const [hint, setHint] = useState<string | null>(null);
-
+  const queryClient = useQueryClient();
   const replaceReference = useEvaluation((s) => s.replaceDraftReference);
   // The selection being dragged, drawn with the draft's references until it ends.
   const [selecting, setSelecting] = useState<WordRange | null>(null);
@@ -559,7 +561,18 @@ function WriteQuestion({ doc }: { doc: DocModel | undefined }) {
           type="button"
           data-testid="questions-export"
           disabled={!set || !doc}
-          onClick={() => exportSet()}
+          onClick={() => {
+            const docs = useWorkbench.getState().docs.flatMap((d) => {
+              const model = queryClient.getQueryData<DocModel>(queryKeys.extractOf(d));
+              return model ? [model] : [];
+            });
+            try {
+              exportSet(docs);
+              setHint(null);
+            } catch (err) {
+              setHint(`The set could not be exported: ${uiText(err)}. Open its documents first.`);
+            }
+          }}
         >
           Export questions (JSONL)
         </button>
@@ -585,28 +598,18 @@ function textSelectionRange(): { start: number; end: number } | null {
 }
 
 /** The set as JSONL, offsets into the documents as the engine resolved them. */
-function exportSet(): void {
+/**
+ * The set as the workbench's JSONL, written by the set's own writer (core/eval questionSetToJsonl)
+ * from the set resolved against the open documents: a Chroma CSV's code-point offsets become the
+ * UTF-16 offsets JSONL holds, and each reference carries its text. Throws (a QuestionSetError) when
+ * a question's document is not open: its offsets could not be checked or converted.
+ */
+function exportSet(docs: readonly DocModel[]): void {
   const { set, setName } = useEvaluation.getState();
   if (!set) return;
-  // Written from what the set holds: references already carry document names and UTF-16 offsets
-  // (a Chroma CSV's code-point offsets are identical on texts without astral characters).
-  const lines = set.questions
-    .map((q) =>
-      JSON.stringify({
-        id: q.id,
-        question: q.question,
-        references: q.references.map((r) => ({
-          doc: r.doc,
-          start: r.start,
-          end: r.end,
-          ...(r.page !== undefined ? { page: r.page } : {}),
-          ...(r.content !== undefined ? { content: r.content } : {}),
-        })),
-      }),
-    )
-    .join("\n");
+  const resolved = resolveQuestionSet(set, docs);
   downloadBlob(
-    lines + "\n",
+    questionSetToJsonl(resolved.questions, docs),
     `${(setName ?? "questions").replace(/\.[^.]*$/, "")}.jsonl`,
     "application/x-ndjson",
   );
