@@ -39,7 +39,13 @@ describe("eval marks", () => {
   });
 
   it("starts with nothing to draw", () => {
-    expect(useEvalMarks.getState()).toEqual({ byPage: null, ranges: [], retrievedIds: null, onRect: null });
+    expect(useEvalMarks.getState()).toEqual({
+      byPage: null,
+      ranges: [],
+      retrievedIds: null,
+      marker: null,
+      draftByPage: null,
+    });
     const byPage = groupByPage([box(1, "reference", 0)]);
     useEvalMarks.setState({ byPage, ranges: [{ start: 0, end: 5, kind: "reference" }] });
     expect(useEvalMarks.getState().byPage).toBe(byPage);
