@@ -83,6 +83,19 @@ test("the report opens offline with the pages, the chunker and the numbers", asy
     timeout: 60_000,
   });
 
+  // The default pages: those with the most flagged chunks (no chunk selected, no B), as the list shows them.
+  const flaggedByPage = await page.getByTestId("chunk-item").evaluateAll((items) => {
+    const counts = new Map<number, number>();
+    for (const item of items as HTMLElement[])
+      if (item.querySelector("[data-flag]"))
+        for (const p of (item.dataset.pages ?? "").split(",").filter(Boolean).map(Number))
+          counts.set(p, (counts.get(p) ?? 0) + 1);
+    return [...counts]
+      .sort((a, b) => b[1] - a[1] || a[0] - b[0])
+      .slice(0, 3)
+      .map(([p]) => String(p))
+      .sort((a, b) => Number(a) - Number(b));
+  });
   const { file, name } = await downloadReport(page);
   expect(name).toBe("sample.token.report.html");
   // The button counted the pages and is back to itself.
@@ -92,14 +105,21 @@ test("the report opens offline with the pages, the chunker and the numbers", asy
   expect(html).not.toMatch(/<script|<link|@import|url\(/i);
   const { report, attempted, consoleErrors, close } = await openOffline(browser, file);
   try {
-    // Default pages: the first three (no chunk selected).
+    // The summary comes first, in words, with a recommendation from the sweep.
+    const summary = report.locator("#summary");
+    await expect(summary.locator(".recommendation")).toContainText("Recommended: token ·");
+    await expect(summary.locator("dt").first()).toHaveText("Recall");
+    // Default pages: where the most chunks are flagged (no chunk selected).
     const images = await loadedImages(report);
-    expect(images.map((i) => i.page)).toEqual(["1", "2", "3"]);
+    expect(flaggedByPage).toHaveLength(3);
+    expect(images.map((i) => i.page)).toEqual(flaggedByPage);
     for (const image of images) {
       expect(image.complete).toBe(true);
       expect(image.width).toBeGreaterThan(500);
     }
-    await expect(report.locator('figure.page[data-page="1"] rect.box-a').first()).toBeAttached();
+    await expect(
+      report.locator(`figure.page[data-page="${flaggedByPage[0]}"] rect.box-a`).first(),
+    ).toBeAttached();
     await expect(report.locator("h1")).toHaveText("Chunking report: sample.pdf");
     const runs = report.locator("#runs");
     await expect(runs).toContainText("token");

@@ -2,8 +2,8 @@
  * The stakeholder report (DESIGN §10, `report-button`): one self-contained HTML file of the
  * document on screen — chunker and config, scores, eval metrics, compare's A and B, the sweep's
  * Pareto plot and the picked pages with their boxes. The pages are typed beside the button
- * ("1-3, 7"); left empty, the first three pages and the selected chunk's. The button counts the
- * pages as they render.
+ * ("1-3, 7"); left empty, the selected chunk's pages and those with the most flagged or differing
+ * chunks (never a blank one). The button counts the pages as they render.
  */
 import { useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
@@ -59,7 +59,10 @@ export function ReportButton() {
     }
     const { sources } = gathered;
     const pageCount = sources.doc.pages.length;
-    let pages = defaultReportPages(pageCount, sources.selectedChunkPages);
+    let pages = defaultReportPages(pageCount, sources.selectedChunkPages, {
+      notable: sources.notablePages,
+      blank: sources.blankPages,
+    });
     if (pagesText.trim() !== "") {
       const picked = parsePageSelection(pagesText, pageCount);
       if (!picked.ok) {
@@ -96,8 +99,8 @@ export function ReportButton() {
         value={pagesText}
         onChange={(e) => setPagesText(e.currentTarget.value)}
         onKeyDown={(e) => e.key === "Enter" && void start()}
-        placeholder="1-3 + chunk"
-        title="Pages to show in the report, e.g. 1-3, 7. Empty: the first three pages and the selected chunk's."
+        placeholder="auto"
+        title="Pages to show in the report, e.g. 1-3, 7. Empty: the selected chunk's pages and those with the most flagged or differing chunks."
         aria-describedby={statusId}
         size={9}
       />

@@ -17,6 +17,7 @@ import {
   type ReportRun,
   type ReportSweep,
 } from "../../core/report/report";
+import { notableChunksByPage } from "../../core/report/pages";
 import { objectiveOf } from "../../core/sweep/result";
 import type { EvaluationResult } from "../../host/evaluation";
 import { pageProblems } from "../../pdf/problems";
@@ -49,6 +50,10 @@ export interface ReportSources {
   b: Side | null;
   /** The selected chunk's pages: part of the default page choice. */
   selectedChunkPages: number[];
+  /** Per page, A's chunks on it that are flagged or cut where B does not cut: the default pages' choice. */
+  notablePages: Map<number, number>;
+  /** Pages with no text: never a default page. */
+  blankPages: Set<number>;
 }
 
 export type Gathered = { ok: true; sources: ReportSources } | { ok: false; reason: string };
@@ -72,6 +77,16 @@ export function gatherReportSources(client: QueryClient): Gathered {
     b = { chunker: compare.chunker, config: configB, run: runB };
   }
   const selected = wb.selectedChunkId ? runA.chunks.find((c) => c.id === wb.selectedChunkId) : undefined;
+  const quality = runA.quality?.chunks;
+  const bRanges = b ? new Set(b.run.chunks.map((c) => `${c.start}:${c.end}`)) : null;
+  const notablePages = notableChunksByPage(runA.chunks, (i) => {
+    const chunk = runA.chunks[i]!;
+    return (
+      (chunk.flags?.length ?? 0) > 0 ||
+      (quality?.[i]?.flags.length ?? 0) > 0 ||
+      (bRanges !== null && !bRanges.has(`${chunk.start}:${chunk.end}`))
+    );
+  });
   return {
     ok: true,
     sources: {
@@ -80,6 +95,8 @@ export function gatherReportSources(client: QueryClient): Gathered {
       a: { chunker: wb.chunker, config, run: runA },
       b,
       selectedChunkPages: selected?.pages ?? [],
+      notablePages,
+      blankPages: new Set(doc.pages.filter((p) => !p.hasText).map((p) => p.number)),
     },
   };
 }
@@ -96,6 +113,7 @@ function reportRun(side: Side, doc: DocModel): ReportRun {
       side.config,
       doc.pages.length > 0 ? { furniture: doc.furnitureSetting ?? "drop" } : undefined,
     ),
+    config: side.config,
     chunkCount: side.run.chunks.length,
     scores: quality ? scoreRows(quality) : null,
     warnings: [...pageProblems(doc), ...side.run.warnings],
@@ -121,6 +139,7 @@ function evaluation(client: QueryClient, a: Side, b: Side | null): ReportInput["
     retriever: resultA.embedderLabel ? `${resultA.retriever} (${resultA.embedderLabel})` : resultA.retriever,
     a: resultA.metrics,
     b: resultB?.metrics,
+    retrievedTokens: { a: resultA.retrieved_tokens, b: resultB?.retrieved_tokens },
   };
 }
 
@@ -138,6 +157,7 @@ function sweep(): ReportSweep | null {
             value: o.value,
             onFront: front.has(index),
             title: JSON.stringify(line.config),
+            config: line.config,
           },
         ]
       : [];

@@ -1,21 +1,56 @@
 /**
- * Which pages a report shows: the user's pick, written as "1-3, 7", or by default the first three
- * pages and the pages of the selected chunk.
+ * Which pages a report shows: the user's pick, written as "1-3, 7", or by default (DESIGN §12) the
+ * selected chunk's pages and the pages where the most chunks are flagged or differ between A and
+ * B — never a page without text (a cover image, a blank verso).
  */
 
 /** A report renders each page to an image: more than this many would make a file too big to mail. */
 export const MAX_REPORT_PAGES = 100;
 
-const DEFAULT_FIRST_PAGES = 3;
+/** Pages picked for what happens on them, beside the selected chunk's. */
+const DEFAULT_NOTABLE_PAGES = 3;
 
 export type PageSelection = { ok: true; pages: number[] } | { ok: false; error: string };
 
-/** The first three pages and the selected chunk's, in order, each once. */
-export function defaultReportPages(pageCount: number, selectedChunkPages: readonly number[] = []): number[] {
-  const pages = new Set<number>();
-  for (let p = 1; p <= Math.min(DEFAULT_FIRST_PAGES, pageCount); p++) pages.add(p);
-  for (const p of selectedChunkPages) if (Number.isInteger(p) && p >= 1 && p <= pageCount) pages.add(p);
+export interface DefaultPageOptions {
+  /** Per page, how many chunks on it are flagged or differ between A and B. */
+  notable?: ReadonlyMap<number, number>;
+  /** Pages with no text on them: never picked. */
+  blank?: ReadonlySet<number>;
+}
+
+/**
+ * The selected chunk's pages, then the pages with the most flagged or differing chunks (ties: the
+ * earlier page), then — when fewer than three were found — the first pages with text; in order,
+ * each once, none blank.
+ */
+export function defaultReportPages(
+  pageCount: number,
+  selectedChunkPages: readonly number[] = [],
+  options: DefaultPageOptions = {},
+): number[] {
+  const blank = options.blank ?? new Set<number>();
+  const usable = (p: number) => Number.isInteger(p) && p >= 1 && p <= pageCount && !blank.has(p);
+  const pages = new Set<number>(selectedChunkPages.filter(usable));
+  const notable = [...(options.notable ?? new Map<number, number>())]
+    .filter(([page, count]) => count > 0 && usable(page))
+    .sort((a, b) => b[1] - a[1] || a[0] - b[0]);
+  for (const [page] of notable.slice(0, DEFAULT_NOTABLE_PAGES)) pages.add(page);
+  for (let p = 1; p <= pageCount && pages.size < DEFAULT_NOTABLE_PAGES; p++) if (usable(p)) pages.add(p);
   return [...pages].sort((a, b) => a - b);
+}
+
+/** Per page, how many of `chunks` touch it and are notable (flagged, or cut where the other run is not). */
+export function notableChunksByPage(
+  chunks: readonly { pages: readonly number[] }[],
+  isNotable: (index: number) => boolean,
+): Map<number, number> {
+  const counts = new Map<number, number>();
+  chunks.forEach((chunk, i) => {
+    if (!isNotable(i)) return;
+    for (const page of chunk.pages) counts.set(page, (counts.get(page) ?? 0) + 1);
+  });
+  return counts;
 }
 
 /**

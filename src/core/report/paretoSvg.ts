@@ -15,6 +15,8 @@ export interface ParetoPoint {
   onFront: boolean;
   /** The hover text (the point's config). */
   title: string;
+  /** The point's config, for the summary's plain words (the title is its JSON). */
+  config?: Readonly<Record<string, unknown>>;
 }
 
 export interface ParetoAxes {

@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { exportConfig } from "../export/formats";
 import { checkedImageUrl, escapeHtml, redact, ReportInputError, safeColor } from "./html";
-import { defaultReportPages, formatPageSelection, MAX_REPORT_PAGES, parsePageSelection } from "./pages";
+import {
+  defaultReportPages,
+  formatPageSelection,
+  MAX_REPORT_PAGES,
+  notableChunksByPage,
+  parsePageSelection,
+} from "./pages";
 import { niceTicks, paretoSvg } from "./paretoSvg";
 import { buildReport, type ReportInput, type ReportRun } from "./report";
 
@@ -93,11 +99,36 @@ describe("redact", () => {
 });
 
 describe("page selection", () => {
-  it("defaults to the first three pages and the selected chunk's", () => {
+  it("defaults to the selected chunk's pages, filled to three with the first pages", () => {
     expect(defaultReportPages(12)).toEqual([1, 2, 3]);
-    expect(defaultReportPages(12, [9, 8, 2])).toEqual([1, 2, 3, 8, 9]);
+    expect(defaultReportPages(12, [9, 8, 2])).toEqual([2, 8, 9]);
+    expect(defaultReportPages(12, [9])).toEqual([1, 2, 9]);
     expect(defaultReportPages(2, [5])).toEqual([1, 2]);
     expect(defaultReportPages(0)).toEqual([]);
+  });
+  it("picks the pages where most chunks are flagged or differ, never a blank one", () => {
+    const notable = new Map([
+      [2, 1],
+      [7, 5],
+      [9, 5],
+      [11, 9],
+      [4, 0],
+    ]);
+    // The selected chunk's page 5, then 11, 7 and 9 (7 before 9 on a tie); page 11 is blank here.
+    expect(defaultReportPages(12, [5], { notable, blank: new Set([11]) })).toEqual([2, 5, 7, 9]);
+    expect(defaultReportPages(12, [], { notable })).toEqual([7, 9, 11]);
+    // Nothing notable: the first pages with text.
+    expect(defaultReportPages(12, [], { blank: new Set([1, 2]) })).toEqual([3, 4, 5]);
+  });
+  it("counts the notable chunks on each page they touch", () => {
+    const chunks = [{ pages: [1] }, { pages: [1, 2] }, { pages: [2] }, { pages: [3] }];
+    expect(notableChunksByPage(chunks, (i) => i !== 2)).toEqual(
+      new Map([
+        [1, 2],
+        [2, 1],
+        [3, 1],
+      ]),
+    );
   });
   it("reads numbers and ranges, in order and once each", () => {
     expect(parsePageSelection("1-3, 7", 12)).toEqual({ ok: true, pages: [1, 2, 3, 7] });
@@ -143,6 +174,49 @@ describe("paretoSvg", () => {
     expect(niceTicks(0, 1)).toEqual([0, 0.2, 0.4, 0.6, 0.8, 1]);
     expect(niceTicks(95, 410)).toEqual([100, 200, 300, 400]);
     expect(niceTicks(3, 3)).toEqual([3]);
+  });
+});
+
+describe("buildReport: the summary a manager reads first", () => {
+  const metrics = (recall: number) => ({
+    recall,
+    precision: 0.1,
+    iou: 0.1,
+    precision_omega: 0.3,
+    hit_at_k: 0.9,
+    mrr: 0.7,
+  });
+  it("opens with what was compared and the recommendation, in words, before the details", () => {
+    const html = buildReport(
+      input({
+        a: run({ config: { chunk_size: 256 } }),
+        b: run({
+          chunker: "recursive",
+          chunkerLabel: "Recursive",
+          config: { chunk_size: 300, chunk_overlap: 0 },
+        }),
+        evaluation: {
+          setName: "q.jsonl",
+          questions: 40,
+          k: 5,
+          retriever: "bm25",
+          a: metrics(0.7),
+          b: metrics(0.82),
+          retrievedTokens: { a: 1280, b: 1500 },
+        },
+      }),
+    );
+    expect(html.indexOf('id="summary"')).toBeLessThan(html.indexOf('id="runs"'));
+    expect(html.indexOf('id="summary"')).toBeLessThan(html.indexOf("<pre"));
+    expect(html).toContain("Compared: two configurations, A and B, on 40 questions, on sample.pdf.");
+    expect(html).toContain("<strong>Recommended: B, recursive · chunk_size 300, chunk_overlap 0.</strong>");
+    expect(html).toContain("82.0% at 1,500 tokens retrieved per question");
+    expect(html).toContain("reaches 70.0% (−12.0 points) at 1,280");
+    expect(html).toContain("<dt>Precision Ω</dt>");
+  });
+  it("without questions, says there is no retrieval recommendation", () => {
+    const html = buildReport(input());
+    expect(html).toContain("No question set was evaluated, so there is no recommendation");
   });
 });
 

@@ -12,6 +12,7 @@ import { METRIC_KEYS, METRIC_LABELS, type MeanMetrics } from "../eval/metrics";
 import type { ScoreRow } from "../quality/scoreRows";
 import { checkedImageUrl, escapeHtml, MIN_SECRET_CHARS, redact, ReportInputError, safeColor } from "./html";
 import { chunkerColors, paretoSvg, type ParetoPoint } from "./paretoSvg";
+import { MEANINGS, plainConfig, recommendation, type Candidate, type SummaryInput } from "./summary";
 
 export interface ReportRun {
   chunker: string;
@@ -19,6 +20,8 @@ export interface ReportRun {
   chunkerLabel: string;
   /** The config as the export writes it (the workbench JSON: core/export's exportConfig). */
   configFile: string;
+  /** The config itself, for the summary's plain words. */
+  config?: Readonly<Record<string, unknown>>;
   chunkCount: number;
   /** The run's scores as the quality panel words them; null while they compute. */
   scores: ScoreRow[] | null;
@@ -34,6 +37,8 @@ interface ReportEvaluation {
   a: MeanMetrics;
   /** Compare's B, when compare is on. */
   b?: MeanMetrics | undefined;
+  /** Mean tokens retrieved per question, for A (and B). */
+  retrievedTokens?: { a: number; b?: number | undefined };
 }
 
 export interface ReportSweep {
@@ -96,6 +101,13 @@ h1 { font-size: 22px; margin: 0 0 4px; }
 h2 { font-size: 17px; margin: 28px 0 8px; border-bottom: 1px solid #d1d5db; padding-bottom: 4px; }
 h3 { font-size: 15px; margin: 0 0 6px; }
 .meta { color: #4b5563; margin: 0; }
+#summary { background: #f8fafc; border: 1px solid #d1d5db; border-radius: 6px; padding: 4px 16px 12px; margin-top: 16px; }
+#summary h2 { border: none; }
+.recommendation { font-size: 15px; }
+.meanings { display: grid; grid-template-columns: max-content 1fr; gap: 2px 12px; margin: 0; }
+.meanings dt { font-weight: 600; }
+.meanings dd { margin: 0; color: #374151; }
+.details-title { margin-top: 36px; font-size: 19px; border-bottom: 2px solid #111827; }
 .sides { display: grid; gap: 16px; grid-template-columns: repeat(auto-fit, minmax(300px, 1fr)); }
 .side { border: 1px solid #d1d5db; border-radius: 6px; padding: 12px; }
 pre { background: #f3f4f6; padding: 8px; border-radius: 4px; overflow-x: auto; white-space: pre-wrap; word-break: break-word; font: 12px/1.4 ui-monospace, Menlo, Consolas, monospace; }
@@ -156,6 +168,8 @@ export function buildReport(input: ReportInput): string {
       `made ${t(readableTime(input.generatedAt))} with Chunk Workbench</p></header>`,
   );
 
+  sections.push(summarySection(input, t));
+  sections.push(`<h2 class="details-title">The details</h2>`);
   sections.push(
     `<section id="runs"><h2>Chunker and config${input.b ? " — A and B" : ""}</h2><div class="sides">` +
       runs
@@ -197,6 +211,64 @@ export function buildReport(input: ReportInput): string {
 }
 
 type Text = (text: string | number) => string;
+
+/** What the summary weighs: the sweep's points, else A (and B) on the questions, else nothing to rank. */
+function summaryInput(input: ReportInput): SummaryInput | null {
+  const runName = (run: ReportRun, side: string | null) =>
+    `${side ? `${side}, ` : ""}${run.config ? plainConfig(run.chunker, run.config) : `${run.chunkerLabel} (${run.chunker})`}`;
+  const sweep = input.sweep;
+  if (sweep && sweep.points.length > 0) {
+    const chunkers = [...new Set(sweep.points.map((p) => p.chunker))];
+    const over = input.evaluation ? ` over ${input.evaluation.questions} questions` : "";
+    return {
+      objective: sweep.objective,
+      k: sweep.k,
+      compared: `${sweep.points.length} configurations of ${chunkers.join(", ")} in a sweep${over}`,
+      candidates: sweep.points.map((p): Candidate => ({
+        name: p.config ? plainConfig(p.chunker, p.config) : `${p.chunker} ${p.title}`,
+        value: p.value,
+        cost: p.cost,
+      })),
+    };
+  }
+  const e = input.evaluation;
+  if (!e || !e.retrievedTokens) return null;
+  const candidates: Candidate[] = [
+    { name: runName(input.a, input.b ? "A" : null), value: e.a.recall, cost: e.retrievedTokens.a },
+  ];
+  if (input.b && e.b && e.retrievedTokens.b !== undefined)
+    candidates.push({ name: runName(input.b, "B"), value: e.b.recall, cost: e.retrievedTokens.b });
+  return {
+    objective: "recall",
+    k: e.k,
+    compared:
+      candidates.length === 2
+        ? `two configurations, A and B, on ${e.questions} questions`
+        : `one configuration on ${e.questions} questions`,
+    candidates,
+  };
+}
+
+function summarySection(input: ReportInput, t: Text): string {
+  const summary = summaryInput(input);
+  const meanings = `<dl class="meanings">${MEANINGS.map((m) => `<dt>${t(m.name)}</dt><dd>${t(m.meaning)}</dd>`).join("")}</dl>`;
+  if (!summary) {
+    const runs = input.b ? "A and B" : "one configuration";
+    return (
+      `<section id="summary"><h2>Summary</h2>` +
+      `<p class="compared">Compared: ${t(runs)} on ${t(input.document.name)}.</p>` +
+      `<p class="recommendation">No question set was evaluated, so there is no recommendation on how well each retrieves; the quality scores in the details describe the chunks themselves. Load or write questions to get one.</p>` +
+      `<h3>What the numbers mean</h3>${meanings}</section>`
+    );
+  }
+  const { headline, why } = recommendation(summary);
+  return (
+    `<section id="summary"><h2>Summary</h2>` +
+    `<p class="compared">Compared: ${t(summary.compared)}, on ${t(input.document.name)}.</p>` +
+    `<p class="recommendation"><strong>${t(headline)}</strong> ${t(why)}</p>` +
+    `<h3>What the numbers mean</h3>${meanings}</section>`
+  );
+}
 
 /** "2026-11-25T16:00:00.000Z" as "2026-11-25 16:00 UTC"; any other text as given. */
 function readableTime(iso: string): string {
