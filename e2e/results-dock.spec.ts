@@ -76,6 +76,8 @@ test("a sweep's results read wide: every column without sideways scrolling, labe
   await expectApart(dock.locator(".recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value"));
   await expectApart(dock.locator(".recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value"));
   await saveShot(page, "results-dock-sweep");
+  await expect(dock.getByTestId("eval-metric-recall")).toBeVisible();
+  await expect(dock.getByTestId("question-item").first()).toBeVisible();
 
   // Resized by its top edge, folded to its bar, and back.
   const handle = (await dock.getByTestId("results-dock-resize").boundingBox())!;

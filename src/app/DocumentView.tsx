@@ -175,7 +175,13 @@ export const DocumentView = memo(function DocumentView({
         />
       </aside>
       <Suspense fallback={null}>
-        <ResultsDock />
+        <ResultsDock
+          chunks={chunks}
+          chunker={chunker}
+          config={config}
+          runReady={runReady}
+          compareB={compareB}
+        />
       </Suspense>
     </main>
   );

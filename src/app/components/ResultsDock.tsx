@@ -1,11 +1,13 @@
 /**
  * The wide results area (DESIGN §12 "room to read"): below the pages and the chunk list, across
- * both, so a sweep's scatter plot and its table have the width the 300-px sidebar never had. It
- * opens when a sweep has results, folds to its title bar, and its height is dragged by its top edge.
+ * both, so the evaluation's metrics and questions and a sweep's scatter plot and table have the
+ * width the 300-px sidebar never had. It shows once there are results, folds to its title bar, and
+ * its height is dragged by its top edge.
  */
 import { useRef, type PointerEvent } from "react";
 import { create } from "zustand";
 import { useSweep } from "../state/sweep";
+import { EvalResults, useHasEvalResults, type EvalResultsProps } from "./eval/EvalResults";
 import { SweepResult } from "./SweepResult";
 import "./SweepPanel.css";
 
@@ -26,8 +28,10 @@ export const useResultsDock = create<DockState>()((set) => ({
   setHeight: (height) => set({ height }),
 }));
 
-export function ResultsDock() {
-  const hasResults = useSweep((s) => s.lines.some((l) => l !== undefined));
+export function ResultsDock(evalProps: EvalResultsProps) {
+  const hasSweep = useSweep((s) => s.lines.some((l) => l !== undefined));
+  const hasEval = useHasEvalResults(evalProps);
+  const hasResults = hasSweep || hasEval;
   const done = useSweep((s) => s.done);
   const total = useSweep((s) => s.total);
   const { open, height, setOpen, setHeight } = useResultsDock();
@@ -52,7 +56,7 @@ export function ResultsDock() {
       className="results-dock"
       data-testid="results-dock"
       data-open={open}
-      aria-label="Sweep results"
+      aria-label="Results"
       style={open ? { height } : undefined}
     >
       {open && (
@@ -70,8 +74,15 @@ export function ResultsDock() {
       )}
       <header className="results-dock__bar">
         <h2>
-          Sweep results{" "}
-          <span className="results-dock__count">{total > 0 ? `${done}/${total} points` : ""}</span>
+          Results{" "}
+          <span className="results-dock__count">
+            {[
+              hasEval ? "retrieval evaluation" : "",
+              hasSweep && total > 0 ? `sweep ${done}/${total} points` : "",
+            ]
+              .filter(Boolean)
+              .join(" · ")}
+          </span>
         </h2>
         <button
           type="button"
@@ -84,7 +95,8 @@ export function ResultsDock() {
       </header>
       {open && (
         <div className="results-dock__body">
-          <SweepResult />
+          {hasEval && <EvalResults {...evalProps} />}
+          {hasSweep && <SweepResult />}
         </div>
       )}
     </section>

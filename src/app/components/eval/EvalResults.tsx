@@ -1,0 +1,246 @@
+/**
+ * The evaluation's results in the wide dock (DESIGN §12 "room to read"): its warnings, the mean
+ * metrics (A, and B with B − A while compare is on), the questions B answers differently, and the
+ * per-question list that selects what the pages draw. The same queries as the panel's (react-query
+ * shares them), so nothing is evaluated twice.
+ */
+import { useVirtualizer } from "@tanstack/react-virtual";
+import { useMemo, useRef } from "react";
+import type { Chunk } from "../../../core/chunk";
+import { METRIC_KEYS, METRIC_LABELS, type MetricKey } from "../../../core/eval/metrics";
+import type { EvaluationResult } from "../../../host/evaluation";
+import { useEvaluationRun } from "../../engine/evaluation";
+import { useEvaluation } from "../../state/evaluation";
+import { useWorkbench } from "../../state/store";
+import "../EvalPanel.css";
+
+const METRIC_HELP: Record<MetricKey, string> = {
+  recall: "Share of the reference characters found in the retrieved chunks (mean over questions).",
+  precision: "Reference characters found ÷ all characters retrieved (every retrieved chunk in full).",
+  iou: "Reference characters found ÷ (characters retrieved + reference characters missed).",
+  precision_omega:
+    "Precision over every chunk that touches a reference, no retriever involved: the ceiling of token efficiency at perfect recall.",
+  hit_at_k: "Share of questions with a retrieved chunk sharing at least one character with a reference.",
+  mrr: "Mean of 1 / rank of the first retrieved chunk that holds part of the answer (0 when none).",
+};
+
+const QUESTION_ROW_PX = 22;
+const QUESTION_LIST_PX = 220;
+
+const pct = (v: number) => `${(v * 100).toFixed(1)}%`;
+
+export interface EvalResultsProps {
+  chunks: readonly Chunk[];
+  chunker: string;
+  config: Record<string, unknown>;
+  runReady: boolean;
+  compareB: { chunker: string; config: Record<string, unknown> } | null;
+}
+
+/** Whether there are results to show: a set loaded and its evaluation finished once. */
+export function useHasEvalResults(props: EvalResultsProps): boolean {
+  const set = useEvaluation((s) => s.set);
+  const a = useEvaluationRun(props.chunker, props.config, props.runReady);
+  return set !== null && a.data !== undefined;
+}
+
+export function EvalResults({ chunks, chunker, config, runReady, compareB }: EvalResultsProps) {
+  const a = useEvaluationRun(chunker, config, runReady);
+  const b = useEvaluationRun(
+    compareB?.chunker ?? chunker,
+    compareB?.config ?? config,
+    runReady && compareB !== null,
+  );
+  if (!a.data) return null;
+  return (
+    <section className="eval-results" aria-label="Retrieval evaluation results">
+      <h3 className="eval-subtitle">Retrieval evaluation</h3>
+      {a.data.warnings.length > 0 && (
+        <ul className="eval-warnings" data-testid="eval-warnings">
+          {a.data.warnings.slice(0, 5).map((w) => (
+            <li key={w}>{w}</li>
+          ))}
+          {a.data.warnings.length > 5 && <li>…and {a.data.warnings.length - 5} more</li>}
+        </ul>
+      )}
+      <Metrics a={a.data} b={compareB ? b.data : undefined} />
+      {compareB && b.data && <QuestionDiffs a={a.data} b={b.data} />}
+      <QuestionList result={a.data} chunks={chunks} />
+    </section>
+  );
+}
+
+function Metrics({ a, b }: { a: EvaluationResult; b: EvaluationResult | undefined }) {
+  return (
+    <table className="eval-metrics">
+      <thead>
+        <tr>
+          <th scope="col">Mean</th>
+          <th scope="col">{b ? "A" : `k = ${a.k}, ${a.retriever}`}</th>
+          {b && <th scope="col">B</th>}
+          {b && <th scope="col">B − A</th>}
+        </tr>
+      </thead>
+      <tbody>
+        {METRIC_KEYS.map((key) => {
+          const delta = b ? b.metrics[key] - a.metrics[key] : 0;
+          return (
+            <tr key={key} title={METRIC_HELP[key]}>
+              <th scope="row">{METRIC_LABELS[key]}</th>
+              <td data-testid={`eval-metric-${key}`} data-value={a.metrics[key]}>
+                {pct(a.metrics[key])}
+              </td>
+              {b && (
+                <td data-testid={`eval-metric-b-${key}`} data-value={b.metrics[key]}>
+                  {pct(b.metrics[key])}
+                </td>
+              )}
+              {b && (
+                <td className={delta > 0 ? "eval-better" : delta < 0 ? "eval-worse" : undefined}>
+                  {delta >= 0 ? "+" : "−"}
+                  {(Math.abs(delta) * 100).toFixed(1)}
+                </td>
+              )}
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}
+
+/** Compare: the questions whose recall moved most between A and B, largest first. */
+function QuestionDiffs({ a, b }: { a: EvaluationResult; b: EvaluationResult }) {
+  const select = useEvaluation((s) => s.selectQuestion);
+  const diffs = useMemo(
+    () =>
+      a.questions
+        .map((q, i) => ({ q, d: b.questions[i]!.recall - q.recall, rr: b.questions[i]!.rr - q.rr }))
+        .filter((x) => x.d !== 0 || x.rr !== 0)
+        .sort((x, y) => Math.abs(y.d) - Math.abs(x.d) || Math.abs(y.rr) - Math.abs(x.rr)),
+    [a, b],
+  );
+  if (diffs.length === 0)
+    return <p className="eval-hint">No question scores differently with B (recall and rank alike).</p>;
+  return (
+    <details className="eval-diffs" open>
+      <summary>
+        Questions that differ (B − A): {diffs.length} of {a.questions.length}
+      </summary>
+      <ol>
+        {diffs.slice(0, 50).map(({ q, d, rr }) => (
+          <li key={q.id} data-testid="eval-diff-item" data-delta={d}>
+            <button type="button" onClick={() => select(q.id)}>
+              <span className={d > 0 ? "eval-better" : d < 0 ? "eval-worse" : undefined}>
+                recall {d >= 0 ? "+" : "−"}
+                {(Math.abs(d) * 100).toFixed(0)}
+              </span>{" "}
+              rr {rr >= 0 ? "+" : "−"}
+              {Math.abs(rr).toFixed(2)} · {q.question}
+            </button>
+          </li>
+        ))}
+      </ol>
+    </details>
+  );
+}
+
+function QuestionList({ result, chunks }: { result: EvaluationResult; chunks: readonly Chunk[] }) {
+  const selected = useEvaluation((s) => s.selectedQuestion);
+  const select = useEvaluation((s) => s.selectQuestion);
+  const onlyRetrieved = useEvaluation((s) => s.onlyRetrieved);
+  const setOnlyRetrieved = useEvaluation((s) => s.setOnlyRetrieved);
+  const selectChunk = useWorkbench((s) => s.selectChunk);
+  const index = result.questions.findIndex((q) => q.id === selected);
+  const question = index >= 0 ? result.questions[index] : undefined;
+  const scroller = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: result.questions.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => QUESTION_ROW_PX,
+    overscan: 10,
+  });
+  return (
+    <>
+      {/* Virtualized: a set has hundreds of questions, and every evaluation re-renders their scores. */}
+      <div
+        className="eval-questions"
+        ref={scroller}
+        role="list"
+        aria-label="Questions"
+        style={{ height: Math.min(QUESTION_LIST_PX, result.questions.length * QUESTION_ROW_PX + 2) }}
+      >
+        <div style={{ height: virtualizer.getTotalSize(), position: "relative" }}>
+          {virtualizer.getVirtualItems().map((row) => {
+            const q = result.questions[row.index]!;
+            return (
+              <div
+                key={q.id}
+                role="listitem"
+                className="eval-question-row"
+                style={{ transform: `translateY(${row.start}px)`, height: row.size }}
+              >
+                <button
+                  type="button"
+                  data-testid="question-item"
+                  data-question-id={q.id}
+                  data-recall={q.recall}
+                  data-hit={q.hit}
+                  aria-pressed={q.id === selected}
+                  className={q.id === selected ? "selected" : undefined}
+                  onClick={() => {
+                    select(q.id === selected ? null : q.id);
+                    // A question about another open document brings that document on screen.
+                    const wb = useWorkbench.getState();
+                    const current = wb.docs.find((d) => d.key === wb.currentKey);
+                    const target = wb.docs.find((d) => d.name === q.doc);
+                    if (q.id !== selected && target && current?.name !== q.doc) wb.selectDocument(target.key);
+                  }}
+                >
+                  <span className={`eval-hit ${q.hit ? "eval-better" : "eval-worse"}`}>
+                    {q.hit ? "✓" : "✗"}
+                  </span>
+                  <span className="eval-q">{q.question}</span>
+                  <span className="eval-q-scores">
+                    R {pct(q.recall)} · rr {q.rr.toFixed(2)}
+                  </span>
+                </button>
+              </div>
+            );
+          })}
+        </div>
+      </div>
+      {question && (
+        <div className="eval-selected" data-testid="eval-selected">
+          <p>
+            <strong>{question.question}</strong> ({question.doc}) — recall {pct(question.recall)}, precision{" "}
+            {pct(question.precision)}, IoU {pct(question.iou)}, precision Ω {pct(question.precision_omega)}
+          </p>
+          <ol className="eval-retrieved">
+            {question.retrieved.map((r, rank) => (
+              <li key={`${r.doc}:${r.chunk_id}:${rank}`} data-testid="retrieved-item">
+                <button
+                  type="button"
+                  onClick={() => {
+                    if (chunks.some((c) => c.id === r.chunk_id)) selectChunk(r.chunk_id, true);
+                  }}
+                >
+                  #{rank + 1} {r.chunk_id} ({r.doc}) score {r.score.toFixed(2)}
+                </button>
+              </li>
+            ))}
+          </ol>
+          <label>
+            <input
+              type="checkbox"
+              data-testid="eval-only-retrieved"
+              checked={onlyRetrieved}
+              onChange={(e) => setOnlyRetrieved(e.currentTarget.checked)}
+            />
+            List and draw only this question's retrieved chunks
+          </label>
+        </div>
+      )}
+    </>
+  );
+}
