@@ -9,7 +9,7 @@ import { lazy, Suspense, useDeferredValue, useMemo } from "react";
 
 import { CHUNKER_METAS } from "../../core/chunkers/metas";
 
-import { objectiveOf, type SweepLine } from "../../core/sweep/result";
+import { objectiveOf, paretoFront, type SweepLine } from "../../core/sweep/result";
 import type { SweepPoint } from "../../core/sweep/space";
 
 import { useCompare } from "../state/compare";
@@ -18,7 +18,6 @@ import { defaultConfig, useWorkbench } from "../state/store";
 import {
   columnValue,
   frontJson,
-  frontOf,
   metricColumns,
   sortRows,
   tableCsv,
@@ -137,7 +136,7 @@ export function SweepResult() {
   const objective = useSweep((s) => s.objective);
   const k = useSweep((s) => s.k);
   const keys = useMemo(() => varyingKeys(points), [points]);
-  const front = useMemo(() => new Set(frontOf(lines)), [lines]);
+  const front = useMemo(() => new Set(paretoFront(lines)), [lines]);
   // A new sweep (new keys to describe its configs by) starts a new cache: `keys` is the trigger, not an input.
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const cache = useMemo(() => new WeakMap<SweepLine, SweepChartPoint>(), [keys]);

@@ -18,7 +18,7 @@ import {
   type ReportSweep,
 } from "../../core/report/report";
 import { notableChunksByPage } from "../../core/report/pages";
-import { objectiveOf } from "../../core/sweep/result";
+import { objectiveOf, paretoFront } from "../../core/sweep/result";
 import type { EvaluationResult } from "../../host/evaluation";
 import { pageProblems } from "../../pdf/problems";
 import { evaluationKey } from "../engine/evaluation";
@@ -26,7 +26,7 @@ import { cachedRun, queryKeys } from "../engine/queries";
 import { useCompare } from "../state/compare";
 import { useEvaluation } from "../state/evaluation";
 import { useSettings } from "../state/settings";
-import { frontOf, useSweep } from "../state/sweep";
+import { useSweep } from "../state/sweep";
 import { currentConfig, useWorkbench, type OpenDocument } from "../state/store";
 import { chunkHue } from "../viewer/palette";
 import { renderPageImages } from "./renderPages";
@@ -146,7 +146,7 @@ function evaluation(client: QueryClient, a: Side, b: Side | null): ReportInput["
 /** The sweep's finished points with the front marked; null when no sweep has a finished point. */
 function sweep(): ReportSweep | null {
   const { lines, objective, k, total } = useSweep.getState();
-  const front = new Set(frontOf(lines));
+  const front = new Set(paretoFront(lines));
   const points = lines.flatMap((line, index) => {
     const o = line && objectiveOf(line);
     return o

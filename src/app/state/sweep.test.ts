@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { NumberParam } from "../../core/chunk";
 import { getChunkerMeta } from "../../core/chunkers/metas";
 import { importConfig } from "../../core/export/formats";
-import { paretoFront, type SweepLine } from "../../core/sweep/result";
+import type { SweepLine } from "../../core/sweep/result";
 import { parseSweepSpace, type SweepPoint } from "../../core/sweep/space";
 import {
   buildSpace,
@@ -10,7 +10,6 @@ import {
   defaultAxis,
   estimateSeconds,
   frontJson,
-  frontOf,
   previewSpace,
   sameLines,
   secondsLeft,
@@ -237,22 +236,6 @@ describe("the sweep's table and exports", () => {
       expect(imported).toMatchObject({ chunker: point.chunker, config: point.config, format: "json" });
     }
     expect(doc.points[1]!.metrics.recall).toBe(0.9);
-  });
-
-  it("finds the same front as core's paretoFront, unfinished lines aside", () => {
-    // A small seeded generator: ties on cost and on value are frequent on a coarse grid.
-    let seed = 7;
-    const random = () => (seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 2 ** 32;
-    for (let round = 0; round < 200; round++) {
-      const lines = Array.from({ length: 1 + Math.floor(random() * 30) }, () =>
-        random() < 0.15
-          ? undefined
-          : random() < 0.1
-            ? line("token", {}, { skipped: "no" })
-            : recallLine(Math.floor(random() * 5) / 4, 100 * (1 + Math.floor(random() * 6))),
-      );
-      expect(frontOf(lines)).toEqual(paretoFront(lines.map((l) => l ?? { chunker: "", config: {} })));
-    }
   });
 });
 

@@ -12,7 +12,7 @@ import { checkValue } from "../../core/config";
 import type { DocModel } from "../../core/document";
 import { WORKBENCH_EXPORT_VERSION } from "../../core/export/configFormats/json";
 import type { MetricKey } from "../../core/eval/metrics";
-import { objectiveOf, type QualityMetrics, type SweepLine } from "../../core/sweep/result";
+import { objectiveOf, paretoFront, type QualityMetrics, type SweepLine } from "../../core/sweep/result";
 import { expandSpace, parseSweepSpace, SweepSpaceError, type SweepPoint } from "../../core/sweep/space";
 import { uiText } from "../../host/errors";
 import type { SweepSettings } from "../../host/sweep";
@@ -317,32 +317,6 @@ export function metricColumns(objective: Objective): Exclude<SortKey, "index">[]
     : ["quality_score", "ends_at_sentence", "not_mid_word", "size_in_range"];
 }
 
-/**
- * The Pareto front of lines some of which have not finished (those are on no front): the same
- * positions as core's paretoFront, in O(n log n) rather than its O(n²) — the page recomputes it
- * as every batch of lines comes in. By cost, cheapest first: a point is on the front when it is
- * the best of its cost and better than every cheaper point.
- */
-export function frontOf(lines: readonly (SweepLine | undefined)[]): number[] {
-  const scored = lines.flatMap((line, index) => {
-    const o = line && objectiveOf(line);
-    return o ? [{ index, ...o }] : [];
-  });
-  scored.sort((a, b) => a.cost - b.cost || b.value - a.value);
-  const front: number[] = [];
-  let bestCheaper = -Infinity;
-  for (let i = 0; i < scored.length;) {
-    let j = i;
-    while (j < scored.length && scored[j]!.cost === scored[i]!.cost) j++;
-    const best = scored[i]!.value; // the group's first: sorted best-first within a cost
-    if (best > bestCheaper)
-      for (let g = i; g < j && scored[g]!.value === best; g++) front.push(scored[g]!.index);
-    bestCheaper = Math.max(bestCheaper, best);
-    i = j;
-  }
-  return front.sort((a, b) => a - b);
-}
-
 const csvCell = (value: unknown): string => {
   const text = value === undefined || value === null ? "" : String(value);
   return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
@@ -351,7 +325,7 @@ const csvCell = (value: unknown): string => {
 /** The table as CSV, one row per finished point in space order; a config is its JSON. */
 export function tableCsv(lines: readonly (SweepLine | undefined)[], objective: Objective): string {
   const metrics = metricColumns(objective);
-  const front = new Set(frontOf(lines));
+  const front = new Set(paretoFront(lines));
   const header = [
     "index",
     "chunker",
@@ -387,7 +361,7 @@ export function tableCsv(lines: readonly (SweepLine | undefined)[], objective: O
  * its metrics beside it — the points in order of cost, cheapest first.
  */
 export function frontJson(lines: readonly (SweepLine | undefined)[], objective: Objective): string {
-  const points = frontOf(lines)
+  const points = paretoFront(lines)
     .map((index) => ({ index, line: lines[index]! }))
     .sort((a, b) => objectiveOf(a.line)!.cost - objectiveOf(b.line)!.cost || a.index - b.index)
     .map(({ index, line }) => ({

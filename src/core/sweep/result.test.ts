@@ -41,6 +41,36 @@ describe("paretoFront", () => {
   });
 });
 
+describe("paretoFront against its definition", () => {
+  /** The definition, point by point: no other point at least as good on both axes and better on one. */
+  const byDefinition = (lines: readonly (SweepLine | undefined)[]) => {
+    const points = lines.map((l) => (l ? objectiveOf(l) : null));
+    return points.flatMap((p, i) =>
+      p &&
+      !points.some(
+        (q) => q !== null && q.value >= p.value && q.cost <= p.cost && (q.value > p.value || q.cost < p.cost),
+      )
+        ? [i]
+        : [],
+    );
+  };
+  it("finds the same front on random grids with ties and unfinished lines", () => {
+    // A small seeded generator: ties on cost and on value are frequent on a coarse grid.
+    let seed = 7;
+    const random = () => (seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 2 ** 32;
+    for (let round = 0; round < 300; round++) {
+      const lines = Array.from({ length: 1 + Math.floor(random() * 30) }, () =>
+        random() < 0.15
+          ? undefined
+          : random() < 0.1
+            ? ({ chunker: "token", config: {}, skipped: "no" } as SweepLine)
+            : evalLine(Math.floor(random() * 5) / 4, 100 * (1 + Math.floor(random() * 6))),
+      );
+      expect(paretoFront(lines)).toEqual(byDefinition(lines));
+    }
+  });
+});
+
 describe("qualityMetrics", () => {
   it("averages sentence ends, whole words and sizes in range", () => {
     const quality = {

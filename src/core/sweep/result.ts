@@ -55,15 +55,27 @@ export function objectiveOf(line: SweepLine): { value: number; cost: number } | 
 
 /**
  * 0-based positions of the lines on the Pareto front: no other line is at least as good on both
- * axes and better on one. Equal points are all on the front.
+ * axes and better on one. Equal points are all on the front; a line with no objective (skipped,
+ * failed, or not finished yet: undefined) is on no front. By cost, cheapest first, in O(n log n) —
+ * the page recomputes it as every batch of a running sweep comes in: a point is on the front when
+ * it is the best of its cost and better than every cheaper point.
  */
-export function paretoFront(lines: readonly SweepLine[]): number[] {
-  const points = lines.map(objectiveOf);
-  return points.flatMap((p, i) => {
-    if (!p) return [];
-    const dominated = points.some(
-      (q) => q !== null && q.value >= p.value && q.cost <= p.cost && (q.value > p.value || q.cost < p.cost),
-    );
-    return dominated ? [] : [i];
+export function paretoFront(lines: readonly (SweepLine | undefined)[]): number[] {
+  const scored = lines.flatMap((line, index) => {
+    const o = line && objectiveOf(line);
+    return o ? [{ index, ...o }] : [];
   });
+  scored.sort((a, b) => a.cost - b.cost || b.value - a.value);
+  const front: number[] = [];
+  let bestCheaper = -Infinity;
+  for (let i = 0; i < scored.length;) {
+    let j = i;
+    while (j < scored.length && scored[j]!.cost === scored[i]!.cost) j++;
+    const best = scored[i]!.value; // the group's first: sorted best-first within a cost
+    if (best > bestCheaper)
+      for (let g = i; g < j && scored[g]!.value === best; g++) front.push(scored[g]!.index);
+    bestCheaper = Math.max(bestCheaper, best);
+    i = j;
+  }
+  return front.sort((a, b) => a - b);
 }
