@@ -20,7 +20,7 @@ import {
   useXAxisScale,
   useYAxisScale,
 } from "recharts";
-import type { Objective } from "../state/sweep";
+import type { Objective } from "../state/sweepTable";
 import { useClientWidth } from "../viewer/useClientWidth";
 
 export interface SweepChartPoint {

@@ -9,15 +9,15 @@ import type { NumberParam } from "../../core/chunk";
 import { CHUNKER_METAS } from "../../core/chunkers/metas";
 
 import { defaultConfig, useWorkbench } from "../state/store";
+import { useSweep } from "../state/sweep";
 import {
   axisSize,
   clampRange,
   sweepChunkers,
-  useSweep,
   varyingParams,
   type Axis,
   type VaryingParam,
-} from "../state/sweep";
+} from "../state/sweepSpace";
 
 import { colorOf } from "./SweepResult";
 export function ChunkerPicker() {

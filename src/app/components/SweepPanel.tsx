@@ -18,7 +18,8 @@ import { defaultWorkerCount } from "../engine/sweepPool";
 
 import { useEvaluation } from "../state/evaluation";
 import { useWorkbench } from "../state/store";
-import { buildSpace, estimateSeconds, previewSpace, secondsLeft, useSweep } from "../state/sweep";
+import { useSweep } from "../state/sweep";
+import { buildSpace, estimateSeconds, previewSpace, secondsLeft } from "../state/sweepSpace";
 
 import "./SweepPanel.css";
 import { AxesEditor, ChunkerPicker, ModeEditor } from "./SweepEditor";

@@ -15,16 +15,16 @@ import type { SweepPoint } from "../../core/sweep/space";
 import { useCompare } from "../state/compare";
 
 import { defaultConfig, useWorkbench } from "../state/store";
+import { useSweep } from "../state/sweep";
 import {
   columnValue,
   frontJson,
   metricColumns,
   sortRows,
   tableCsv,
-  useSweep,
   type Objective,
   type SortKey,
-} from "../state/sweep";
+} from "../state/sweepTable";
 import type { SweepChartPoint } from "./SweepChart";
 // recharts loads after the first paint (see QualityPanel).
 const SweepChart = lazy(() => import("./SweepChart").then((m) => ({ default: m.SweepChart })));

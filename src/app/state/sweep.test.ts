@@ -4,20 +4,18 @@ import { getChunkerMeta } from "../../core/chunkers/metas";
 import { importConfig } from "../../core/export/formats";
 import type { SweepLine } from "../../core/sweep/result";
 import { parseSweepSpace, type SweepPoint } from "../../core/sweep/space";
+import { sameLines } from "./sweep";
 import {
   buildSpace,
   clampRange,
   defaultAxis,
   estimateSeconds,
-  frontJson,
   previewSpace,
-  sameLines,
   secondsLeft,
-  sortRows,
-  tableCsv,
   varyingParams,
   type SweepEditor,
-} from "./sweep";
+} from "./sweepSpace";
+import { frontJson, sortRows, tableCsv } from "./sweepTable";
 
 const tokenParam = (key: string) => getChunkerMeta("token").params.find((p) => p.key === key) as NumberParam;
 
