@@ -1,0 +1,213 @@
+/**
+ * What the CLI's commands share (DESIGN §5): argument parsing and the flags several commands take,
+ * output files, config reading, and the engine host, made lazily.
+ */
+import { parseArgs } from "node:util";
+import { constants } from "node:fs";
+import { access, readFile, stat, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { getChunker } from "../../core/chunkers/registry";
+import { validConfig } from "../../core/config";
+import { ConfigImportError, importConfig, SecretInConfigError } from "../../core/export/formats";
+import { EngineHost } from "../../host/engine";
+import { EvaluationHost } from "../../host/evaluation";
+import { OutputError, UsageError } from "../../host/errors";
+import { extractPdfBytes } from "../../pdf/node";
+import { pageProblems } from "../../pdf/problems";
+import { DEFAULT_MAX_BYTES } from "../input";
+import type { Shard } from "../batchManifest";
+import { parseSweepSpace, SweepSpaceError } from "../../core/sweep/space";
+import { availableParallelism } from "node:os";
+import { DEFAULT_LOCAL_EMBEDDER, type SessionEndpoints } from "../../core/providers/session";
+import { readWordVectorsFile } from "../wordVectorsFile";
+import { FURNITURE_SETTINGS, type FurnitureSetting } from "../../core/document";
+
+/**
+ * One process, one engine: the same host the browser's engine worker runs — made on first use, so a
+ * command that reads no document (chunkers, export, similarity) never loads it.
+ */
+let engine: EngineHost | undefined;
+export function engineHost(): EngineHost {
+  if (!engine) {
+    engine = new EngineHost(extractPdfBytes, Number.POSITIVE_INFINITY);
+    engine.providers.useWordVectors(readWordVectorsFile);
+  }
+  return engine;
+}
+
+let evaluation: EvaluationHost | undefined;
+export function evaluationHost(): EvaluationHost {
+  return (evaluation ??= new EvaluationHost(engineHost()));
+}
+
+export function parse<T extends Record<string, { type: "string" | "boolean" }>>(args: string[], options: T) {
+  try {
+    return parseArgs({ args, options, allowPositionals: true, strict: true });
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
+}
+
+export function oneFile(positionals: string[]): string {
+  if (positionals.length !== 1)
+    throw new UsageError(
+      positionals.length === 0 ? "missing FILE" : `expected one FILE, got ${positionals.length}`,
+    );
+  return positionals[0]!;
+}
+
+/** --max-bytes N: a positive integer, else a usage error before any input is read. */
+export function maxBytesOf(value: string | undefined): number {
+  if (value === undefined) return DEFAULT_MAX_BYTES;
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(n) || n < 1)
+    throw new UsageError(`--max-bytes must be a positive whole number of bytes, got "${value}"`);
+  return n;
+}
+
+/**
+ * Without an embedding endpoint the local embedder scores (coherence, late-embedding, the local
+ * retriever): a missing or corrupt GloVe asset stops the CLI here with a typed error (exit 3), never
+ * a silent switch to lexical. `--local-embedder tfidf` needs no asset.
+ */
+export async function assertLocalEmbedderReady(endpoints: SessionEndpoints): Promise<void> {
+  if (endpoints.embedding || (endpoints.localEmbedder ?? DEFAULT_LOCAL_EMBEDDER) !== "glove") return;
+  await engineHost().providers.wordVectors();
+}
+
+/** --furniture drop|keep (DESIGN §12): page furniture left out of the text (the default) or kept. */
+export function furnitureOf(value: string | undefined): FurnitureSetting {
+  if (value === undefined) return "drop";
+  if (!(FURNITURE_SETTINGS as readonly string[]).includes(value))
+    throw new UsageError(`--furniture must be drop or keep, got "${value}"`);
+  return value as FurnitureSetting;
+}
+
+/** --workers N: a whole number from 1; by default the cores but one (at least 1). */
+export function workersOf(value: string | undefined): number {
+  if (value === undefined) return Math.max(1, availableParallelism() - 1);
+  const workers = Number(value);
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(workers) || workers < 1)
+    throw new UsageError(`--workers must be a whole number from 1, got "${value}"`);
+  return workers;
+}
+
+/** --shard i/n: shard i (0-based) of n. */
+export function shardFlag(value: string | undefined): Shard | null {
+  if (value === undefined) return null;
+  const match = /^(\d+)\/(\d+)$/.exec(value);
+  const index = Number(match?.[1]);
+  const count = Number(match?.[2]);
+  if (!match || !Number.isSafeInteger(count) || count < 1 || index >= count)
+    throw new UsageError(`--shard must be i/n with 0 ≤ i < n (i 0-based), got "${value}"`);
+  return { index, count };
+}
+
+export async function readSweepSpace(file: string) {
+  let text: string;
+  try {
+    text = await readFile(file, "utf8");
+  } catch (err) {
+    throw new UsageError(
+      `cannot read space ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`,
+    );
+  }
+  try {
+    return parseSweepSpace(JSON.parse(text));
+  } catch (err) {
+    if (err instanceof SyntaxError) throw new UsageError(`${file} is not JSON: ${err.message}`);
+    if (err instanceof SweepSpaceError) throw new UsageError(`${file}: ${err.message}`);
+    throw err;
+  }
+}
+
+/**
+ * `--config` holds the chunker's keys (JSON, YAML or TOML; then `--chunker` says whose), or a
+ * workbench export {"version", "chunker", "config"}, or a seed file the export command writes
+ * (thorbis-yaml, header-toml, noesis-routing) — those name their chunker themselves.
+ */
+export async function chunkerAndConfig(chunkerFlag: string | undefined, configPath: string | undefined) {
+  if (!configPath) return { chunker: chunkerFlag ?? "token", config: {} };
+  let text: string;
+  try {
+    text = await readFile(configPath, "utf8");
+  } catch (err) {
+    throw new UsageError(`cannot read config ${configPath}: ${(err as Error).message}`);
+  }
+  try {
+    const { chunker, config } = importConfig(text, { chunker: chunkerFlag });
+    return { chunker, config };
+  } catch (err) {
+    if (err instanceof ConfigImportError && err.problem === "chunker-missing")
+      throw new UsageError(`${configPath} holds config keys only: say which chunker with --chunker`);
+    if (err instanceof ConfigImportError && err.problem === "chunker-mismatch")
+      throw new UsageError(`--chunker ${chunkerFlag}: ${configPath}: ${err.message}`);
+    if (err instanceof ConfigImportError || err instanceof SecretInConfigError)
+      throw new UsageError(`cannot read config ${configPath}: ${err.message}`);
+    throw err;
+  }
+}
+
+/** An output that cannot be written is a usage error naming the path (exit 2), not a stack trace. */
+export async function writeOutput(file: string, data: string): Promise<void> {
+  try {
+    await writeFile(file, data);
+  } catch (err) {
+    throw new UsageError(
+      `cannot write ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`,
+    );
+  }
+}
+
+/** Fails before any input is read when an output's folder is missing or read-only. */
+export async function assertWritable(file: string): Promise<void> {
+  try {
+    const existing = await stat(file).catch(() => null);
+    if (existing?.isDirectory()) throw Object.assign(new Error("a folder"), { code: "EISDIR" });
+    await access(path.dirname(path.resolve(file)), constants.W_OK);
+  } catch (err) {
+    throw new OutputError(
+      `cannot write ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`,
+    );
+  }
+}
+
+type RoutingFlags = {
+  tenant?: string | undefined;
+  doc_class?: string | undefined;
+  collection_id?: string | undefined;
+};
+
+/**
+ * hybrid's routing context from --tenant / --doc-class / --collection, over what the config holds
+ * (DESIGN §5); the flags mean nothing to another chunker, so they are refused there.
+ */
+export function withRoutingContext(
+  chunker: string,
+  config: Record<string, unknown>,
+  flags: RoutingFlags,
+): Record<string, unknown> {
+  const given = Object.entries(flags).filter((e): e is [string, string] => e[1] !== undefined);
+  if (given.length === 0) return config;
+  if (chunker !== "hybrid")
+    throw new UsageError(`--tenant, --doc-class and --collection route the hybrid chunker, not ${chunker}`);
+  const routing = (config.routing ?? {}) as Record<string, unknown>;
+  const context = { ...((routing.context ?? {}) as Record<string, unknown>), ...Object.fromEntries(given) };
+  return { ...config, routing: { rules: routing.rules ?? null, ...routing, context } };
+}
+
+/** Config values are checked before any input is read (DESIGN §5). */
+export function resolveConfigOrThrow(chunker: string, config: Record<string, unknown>): void {
+  validConfig(getChunker(chunker), config);
+}
+
+export function reportPages(doc: Parameters<typeof pageProblems>[0]): void {
+  for (const line of pageProblems(doc)) process.stderr.write(`warning: ${line}\n`);
+}
+
+/** `--ocr` progress and skipped pages on stderr, one line each. */
+export const OCR_ON_STDERR = {
+  onProgress: (done: number, total: number) =>
+    process.stderr.write(`ocr: page ${done}/${total} recognized\n`),
+  onWarning: (message: string) => process.stderr.write(`warning: ocr: ${message}\n`),
+};

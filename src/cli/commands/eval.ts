@@ -1,0 +1,90 @@
+/** `eval` (DESIGN §5). */
+import path from "node:path";
+import { getChunker } from "../../core/chunkers/registry";
+import { QuestionSetError } from "../../core/eval/errors";
+import { UsageError } from "../../host/errors";
+import { endpointsFromFlags, ENDPOINT_FLAG_OPTIONS } from "../endpoints";
+import { loadCollection, readQuestionSet, retrievalFlags } from "../retrieval";
+import {
+  assertLocalEmbedderReady,
+  chunkerAndConfig,
+  engineHost,
+  evaluationHost,
+  furnitureOf,
+  maxBytesOf,
+  parse,
+  reportPages,
+  resolveConfigOrThrow,
+} from "./common";
+
+/**
+ * `eval` (DESIGN §8): a question set asked of the documents it names (found in --docs-dir, by
+ * default the set's own folder, as <name>.md|.txt|.pdf) and of the FILE arguments, each chunked with
+ * the config under test; one JSON object out. Arguments, config and the set are checked before any
+ * document is read.
+ */
+export async function evalCommand(args: string[]): Promise<number> {
+  const host = engineHost();
+  const evaluation = evaluationHost();
+  const { values, positionals } = parse(args, {
+    questions: { type: "string" },
+    "docs-dir": { type: "string" },
+    chunker: { type: "string" },
+    config: { type: "string" },
+    k: { type: "string" },
+    retriever: { type: "string" },
+    password: { type: "string" },
+    "max-bytes": { type: "string" },
+    furniture: { type: "string" },
+    ...ENDPOINT_FLAG_OPTIONS,
+  });
+  const furniture = furnitureOf(values.furniture);
+  if (!values.questions)
+    throw new UsageError("missing --questions F (Chroma's CSV or the workbench's JSONL)");
+  const endpoints = endpointsFromFlags(values, process.env);
+  const { chunker, config } = await chunkerAndConfig(values.chunker, values.config);
+  getChunker(chunker);
+  resolveConfigOrThrow(chunker, config);
+  const { k, retriever } = retrievalFlags(values, endpoints);
+  const maxBytes = maxBytesOf(values["max-bytes"]);
+  const set = await readQuestionSet(values.questions);
+  const docsDir = values["docs-dir"] ?? path.dirname(values.questions);
+  const docs = await loadCollection(host, set, positionals, docsDir, {
+    password: values.password,
+    maxBytes,
+    furniture,
+  });
+  for (const doc of docs) reportPages(doc);
+  host.setEndpoints(endpoints);
+  await assertLocalEmbedderReady(endpoints);
+  const result = await evaluation
+    .evaluate({ set, chunker, config, k, retriever, docIds: docs.map((d) => d.id) })
+    .catch((err: unknown) => {
+      // A span outside its text is found once the documents are read: the message names the set too.
+      if (err instanceof QuestionSetError) throw new QuestionSetError(`${values.questions}: ${err.message}`);
+      throw err;
+    });
+  for (const warning of result.warnings) process.stderr.write(`warning: ${warning}\n`);
+  process.stdout.write(
+    JSON.stringify({
+      chunker: result.chunker,
+      config: result.config,
+      retriever: result.retriever,
+      k: result.k,
+      metrics: result.metrics,
+      questions: result.questions.map((q) => ({
+        id: q.id,
+        question: q.question,
+        doc: q.doc,
+        recall: q.recall,
+        precision: q.precision,
+        iou: q.iou,
+        precision_omega: q.precision_omega,
+        hit: q.hit,
+        rr: q.rr,
+        retrieved: q.retrieved,
+      })),
+    }) + "\n",
+  );
+  return 0;
+}
