@@ -5,22 +5,14 @@
  * until the question is saved.
  */
 import type { Page } from "@playwright/test";
+import type { TextRun } from "../src/core/document";
 import { advanceBetween } from "../src/core/text/glyphAdvance";
 import { expect, saveShot, test } from "./helpers";
 import { cli, SAMPLE } from "./sampleQuestions";
 
-interface Run {
-  page: number;
-  start: number;
-  end: number;
-  x0: number;
-  y0: number;
-  x1: number;
-  y1: number;
-}
 interface Extracted {
   text: string;
-  runs: Run[];
+  runs: TextRun[];
   pages: { number: number; width: number }[];
 }
 

@@ -26,6 +26,7 @@ export function WorkspaceNotices({ onOpenFiles }: { onOpenFiles: (files: File[])
             <>
               <button
                 type="button"
+                className="notice-action"
                 data-testid="link-open-document"
                 onClick={() => fileInput.current?.click()}
               >
