@@ -2,7 +2,7 @@
  * The headless twin of the workbench (DESIGN §5). Stdout carries data only (JSON or JSONL);
  * messages go to stderr. Exit codes: 0 success, 2 bad arguments or config, 3 unusable input, 4 some
  * of a batch's inputs failed. Each command is its own module (commands/), loaded when it is asked
- * for: `chunkers` or `export` never load pdf.js or the engine.
+ * for; the engine host is made on a command's first use of it (commands/common.ts).
  */
 import { CONFIG_FORMAT_IDS } from "../core/export/formats";
 import { exitCodeOf, UsageError } from "../host/errors";

@@ -7,6 +7,7 @@ import { memo, useRef } from "react";
 import { spanOfWords, type WordRange } from "../../core/wordAtPoint";
 import { useEvalMarks } from "../state/evalMarks";
 import type { StyleWithVars } from "./cssVars";
+import { RectLayer } from "./RectLayer";
 
 interface Props {
   pageNumber: number;
@@ -140,21 +141,13 @@ export const DraftOverlay = memo(function DraftOverlay({ pageNumber }: { pageNum
   const boxes = useEvalMarks((s) => s.draftByPage?.get(pageNumber));
   if (!boxes || boxes.length === 0) return null;
   return (
-    <div className="eval-overlay">
-      {boxes.map((box, i) => {
-        const style: StyleWithVars = { "--x0": box.x0, "--y0": box.y0, "--x1": box.x1, "--y1": box.y1 };
-        return (
-          <div
-            // The draft's boxes in text order: stable while the draft does not change.
-            key={i}
-            className="eval-box eval-box--draft"
-            data-testid="draft-reference"
-            data-page={pageNumber}
-            title="The answer being marked (not saved yet)"
-            style={style}
-          />
-        );
-      })}
-    </div>
+    <RectLayer
+      pageNumber={pageNumber}
+      rects={boxes}
+      layerClass="eval-overlay"
+      boxClass="eval-box eval-box--draft"
+      testId="draft-reference"
+      title="The answer being marked (not saved yet)"
+    />
   );
 });
