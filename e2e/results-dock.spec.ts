@@ -78,6 +78,14 @@ test("a sweep's results read wide: every column without sideways scrolling, labe
   await saveShot(page, "results-dock-sweep");
   await expect(dock.getByTestId("eval-metric-recall")).toBeVisible();
   await expect(dock.getByTestId("question-item").first()).toBeVisible();
+  // The question list reads at a width of its own — also beside a selected question's details —
+  // and a question picked there draws on the page.
+  await dock.getByTestId("question-item").first().click();
+  await expect(dock.getByTestId("eval-selected")).toBeVisible();
+  expect((await dock.getByTestId("question-item").nth(1).boundingBox())!.width).toBeGreaterThan(300);
+  await dock.getByTestId("question-item").nth(1).click();
+  await expect(dock.getByTestId("question-item").nth(1)).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByTestId("reference-box").first()).toBeAttached();
 
   // Resized by its top edge, folded to its bar, and back.
   const handle = (await dock.getByTestId("results-dock-resize").boundingBox())!;
