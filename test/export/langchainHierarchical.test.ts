@@ -69,7 +69,7 @@ print(json.dumps({
 
 describe("langchain export of hierarchical", () => {
   it("lists what differs from the workbench's chunks at the top of the file", () => {
-    const head = script.slice(0, script.indexOf("\nfrom "));
+    const head = script.slice(0, script.search(/^[^#]/m) - 1);
     expect(head.split("\n").every((l) => l.startsWith("#"))).toBe(true);
     expect(head).toContain(String.raw`(?<=[.!?])\s+ stands in`);
     expect(head).toMatch(/Intl\.Segmenter/);

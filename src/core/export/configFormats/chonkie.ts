@@ -1,26 +1,35 @@
 /** Chonkie (Python) chunkers for the chunkers that map onto one; each file says what differs. */
 import { sentenceSplitterDifferences } from "./langchain";
-import { pyCall, pyHeader, pyLiteral, writeFor } from "./literals";
+import { pyCall, pyLiteral, writeFor } from "./literals";
+import { pyScript } from "./pyScript";
 import type { ConfigRecord, ConfigWriter } from "./types";
 
 const CHONKIE_CHUNKERS = ["token", "recursive", "late-embedding"] as const;
 
+const CHUNK_RETURNS = "One dict per chunk: its text, Chonkie's start_index / end_index and token_count.";
+const CHUNKS = [
+  'return [{"text": c.text, "start_index": c.start_index, "end_index": c.end_index, "token_count": c.token_count} for c in chunker.chunk(text)]',
+];
+
 function token(c: ConfigRecord): string {
-  return [
-    pyHeader("Chonkie TokenChunker, tuned in Chunk Workbench (chunker: token, ADR-018).", [
+  return pyScript({
+    title: "Chonkie TokenChunker, tuned in Chunk Workbench (chunker: token, ADR-018).",
+    differences: [
       "Same windows: chunk_size tokens every chunk_size - chunk_overlap tokens; the tokenizer is loaded by its tiktoken name (needs tiktoken installed).",
       "The last window: ADR-018 keeps one lying wholly inside the previous (flag tail-inside-previous); compare chunk counts with your Chonkie version.",
       "Chonkie gives start_index/end_index; the workbench adds pages and bbox.",
-    ]),
-    "from chonkie import TokenChunker",
-    "",
-    pyCall("chunker", "TokenChunker", [
-      ["tokenizer", c.encoding],
-      ["chunk_size", c.chunk_size],
-      ["chunk_overlap", c.overlap],
-    ]),
-    "chunks = chunker.chunk(text)",
-  ].join("\n");
+    ],
+    imports: ["from chonkie import TokenChunker"],
+    setup: [
+      pyCall("chunker", "TokenChunker", [
+        ["tokenizer", c.encoding],
+        ["chunk_size", c.chunk_size],
+        ["chunk_overlap", c.overlap],
+      ]),
+    ],
+    returns: CHUNK_RETURNS,
+    chunksOf: CHUNKS,
+  });
 }
 
 /** One RecursiveLevel per LangChain separator: " " is Chonkie's whitespace level, "" its token level. */
@@ -32,29 +41,32 @@ function levelFor(separator: string): string {
 
 function recursive(c: ConfigRecord): string {
   const separators = Array.isArray(c.separators) ? (c.separators as string[]) : null;
-  return [
-    pyHeader("Chonkie RecursiveChunker, tuned in Chunk Workbench (chunker: recursive).", [
+  return pyScript({
+    title: "Chonkie RecursiveChunker, tuned in Chunk Workbench (chunker: recursive).",
+    differences: [
       `Overlap: Chonkie's RecursiveChunker has none; chunk_overlap (${String(c.chunk_overlap)}) needs Chonkie's OverlapRefinery after it.`,
       "Merging: Chonkie packs splits by its own rules, so chunk texts differ from LangChain's (which the workbench reproduces) even with the same separators.",
       `keep_separator (${String(c.keep_separator)}): Chonkie keeps delimiters with the previous split by default.`,
       ...(c.length_unit === "chars"
         ? []
         : ["Length: counted with the tiktoken encoding by name (needs tiktoken installed)."]),
-    ]),
-    "from chonkie import RecursiveChunker, RecursiveLevel, RecursiveRules",
-    "",
-    ...(separators ? [`rules = RecursiveRules(levels=[${separators.map(levelFor).join(", ")}])`] : []),
-    pyCall(
-      "chunker",
-      "RecursiveChunker",
-      [
-        ["tokenizer", c.length_unit === "chars" ? "character" : c.encoding],
-        ["chunk_size", c.chunk_size],
-      ],
-      separators ? ["rules=rules"] : [],
-    ),
-    "chunks = chunker.chunk(text)",
-  ].join("\n");
+    ],
+    imports: ["from chonkie import RecursiveChunker, RecursiveLevel, RecursiveRules"],
+    setup: [
+      ...(separators ? [`rules = RecursiveRules(levels=[${separators.map(levelFor).join(", ")}])`] : []),
+      pyCall(
+        "chunker",
+        "RecursiveChunker",
+        [
+          ["tokenizer", c.length_unit === "chars" ? "character" : c.encoding],
+          ["chunk_size", c.chunk_size],
+        ],
+        separators ? ["rules=rules"] : [],
+      ),
+    ],
+    returns: CHUNK_RETURNS,
+    chunksOf: CHUNKS,
+  });
 }
 
 function lateEmbedding(c: ConfigRecord): string {
@@ -69,23 +81,28 @@ function lateEmbedding(c: ConfigRecord): string {
     differences.push(
       `threshold_mode ${String(c.threshold_mode)} (amount ${String(c.threshold_amount)}) has no Chonkie equivalent: its threshold is an absolute similarity, so its default is used.`,
     );
-  return [
-    pyHeader("Chonkie SemanticChunker, tuned in Chunk Workbench (chunker: late-embedding).", differences),
-    "from chonkie import SemanticChunker",
-    "",
-    "EMBEDDING_MODEL = None  # the embedding model your pipeline uses (name or instance)",
-    pyCall(
-      "chunker",
-      "SemanticChunker",
-      [
-        ["threshold", absolute ? c.threshold_amount : undefined],
-        ["chunk_size", c.target_tokens],
-        ["similarity_window", c.window_size],
-      ],
-      ["embedding_model=EMBEDDING_MODEL"],
-    ),
-    "chunks = chunker.chunk(text)",
-  ].join("\n");
+  return pyScript({
+    title: "Chonkie SemanticChunker, tuned in Chunk Workbench (chunker: late-embedding).",
+    differences,
+    imports: ["from chonkie import SemanticChunker"],
+    setup: [
+      "EMBEDDING_MODEL = None  # the embedding model your pipeline uses (name or instance)",
+      'if EMBEDDING_MODEL is None and __name__ == "__main__":',
+      '    sys.exit("set EMBEDDING_MODEL near the top of this file to the model your pipeline uses")',
+      pyCall(
+        "chunker",
+        "SemanticChunker",
+        [
+          ["threshold", absolute ? c.threshold_amount : undefined],
+          ["chunk_size", c.target_tokens],
+          ["similarity_window", c.window_size],
+        ],
+        ["embedding_model=EMBEDDING_MODEL"],
+      ),
+    ],
+    returns: CHUNK_RETURNS,
+    chunksOf: CHUNKS,
+  });
 }
 
 const WRITERS: Record<string, (c: ConfigRecord) => string> = {

@@ -1,5 +1,6 @@
 /** LangChain (Python) splitters for the chunkers that map onto one; each file says what differs. */
-import { pyCall, pyHeader, writeFor } from "./literals";
+import { pyCall, writeFor } from "./literals";
+import { pyScript } from "./pyScript";
 import type { ConfigRecord, ConfigWriter } from "./types";
 
 const LANGCHAIN_CHUNKERS = ["token", "recursive", "hierarchical", "header", "late-embedding"] as const;
@@ -13,21 +14,24 @@ export function bufferSizeFor(windowSize: unknown): number | undefined {
 }
 
 function token(c: ConfigRecord): string {
-  return [
-    pyHeader("LangChain TokenTextSplitter, tuned in Chunk Workbench (chunker: token, ADR-018).", [
+  return pyScript({
+    title: "LangChain TokenTextSplitter, tuned in Chunk Workbench (chunker: token, ADR-018).",
+    differences: [
       "Same windows: chunk_size tokens every chunk_size - chunk_overlap tokens of the encoding.",
       "The last window: ADR-018's loop (reproduced) keeps a final window lying wholly inside the previous one (flag tail-inside-previous); recent LangChain versions stop after the window that reaches the end.",
       "LangChain returns text only: no start_char/end_char, page or bbox.",
-    ]),
-    "from langchain_text_splitters import TokenTextSplitter",
-    "",
-    pyCall("splitter", "TokenTextSplitter", [
-      ["encoding_name", c.encoding],
-      ["chunk_size", c.chunk_size],
-      ["chunk_overlap", c.overlap],
-    ]),
-    "chunks = splitter.split_text(text)",
-  ].join("\n");
+    ],
+    imports: ["from langchain_text_splitters import TokenTextSplitter"],
+    setup: [
+      pyCall("splitter", "TokenTextSplitter", [
+        ["encoding_name", c.encoding],
+        ["chunk_size", c.chunk_size],
+        ["chunk_overlap", c.overlap],
+      ]),
+    ],
+    returns: "One dict per chunk: its text (TokenTextSplitter gives no offsets).",
+    chunksOf: ['return [{"text": chunk} for chunk in splitter.split_text(text)]'],
+  });
 }
 
 function recursiveSplitter(c: ConfigRecord, target = "splitter"): string {
@@ -47,17 +51,21 @@ function recursiveSplitter(c: ConfigRecord, target = "splitter"): string {
 }
 
 function recursive(c: ConfigRecord): string {
-  return [
-    pyHeader("LangChain RecursiveCharacterTextSplitter, tuned in Chunk Workbench (chunker: recursive).", [
+  return pyScript({
+    title: "LangChain RecursiveCharacterTextSplitter, tuned in Chunk Workbench (chunker: recursive).",
+    differences: [
       "Maps one to one: the workbench reproduces this splitter (separator order, merge with overlap, whitespace trimming) and gives the same chunk texts.",
       `Length is measured in ${c.length_unit === "chars" ? "characters (len)" : "tokens of the encoding"}, as tuned.`,
       "Offsets: LangChain gives start_index only (add_start_index=True); the workbench also gives end_char, pages and boxes.",
-    ]),
-    "from langchain_text_splitters import RecursiveCharacterTextSplitter",
-    "",
-    recursiveSplitter(c),
-    "docs = splitter.create_documents([text])",
-  ].join("\n");
+    ],
+    imports: ["from langchain_text_splitters import RecursiveCharacterTextSplitter"],
+    setup: [recursiveSplitter(c)],
+    returns: "One dict per chunk: its text and start_index (code points into text).",
+    chunksOf: [
+      "docs = splitter.create_documents([text])",
+      'return [{"text": d.page_content, "start_index": d.metadata["start_index"]} for d in docs]',
+    ],
+  });
 }
 
 /**
@@ -85,73 +93,93 @@ function hierarchicalSplitter(target: string, c: ConfigRecord, size: unknown, ov
 }
 
 function hierarchical(c: ConfigRecord): string {
-  return [
-    pyHeader(
+  return pyScript({
+    title:
       "LangChain heading sections -> parents -> children, tuned in Chunk Workbench (chunker: hierarchical).",
-      [
-        "Headings: the workbench splits at levels 1-3 of the PDF outline or font sizes (Markdown # for .md); MarkdownHeaderTextSplitter sees Markdown headings only.",
-        'Whitespace: MarkdownHeaderTextSplitter strips every line, drops non-printable characters and blank-line runs, and joins paragraphs with "  \\n" (split() turns that back into a blank line). The workbench\'s chunks are exact slices of the document: indented lines (code, nested lists) come out unindented here, shorter in tokens, and may be cut elsewhere.',
-        `Sentence ends: the workbench finds them with Intl.Segmenter (single line breaks read as spaces); here the regex ${SENTENCE_END} stands in: it also cuts where a lowercase word follows ("e.g. the"), and misses ends before a closing quote or bracket and non-Latin full stops.`,
-        'The "" separator splits a word longer than a chunk into code points; the workbench splits UTF-16 units (it can cut an emoji in two).',
-        "Ids, links, flags: the workbench gives content-hash ids, parent_chunk_id, sibling_chunk_ids, heading_path, token counts and the mid-sentence-cut / over-chunk-size flags; here each parent comes with its children and the headings in metadata (chapter, section, subsection).",
-      ],
-    ),
-    "from langchain_text_splitters import MarkdownHeaderTextSplitter, RecursiveCharacterTextSplitter",
-    "",
-    pyCall("headings", "MarkdownHeaderTextSplitter", [
-      [
-        "headers_to_split_on",
+    differences: [
+      "Headings: the workbench splits at levels 1-3 of the PDF outline or font sizes (Markdown # for .md); MarkdownHeaderTextSplitter sees Markdown headings only.",
+      'Whitespace: MarkdownHeaderTextSplitter strips every line, drops non-printable characters and blank-line runs, and joins paragraphs with "  \\n" (split() turns that back into a blank line). The workbench\'s chunks are exact slices of the document: indented lines (code, nested lists) come out unindented here, shorter in tokens, and may be cut elsewhere.',
+      `Sentence ends: the workbench finds them with Intl.Segmenter (single line breaks read as spaces); here the regex ${SENTENCE_END} stands in: it also cuts where a lowercase word follows ("e.g. the"), and misses ends before a closing quote or bracket and non-Latin full stops.`,
+      'The "" separator splits a word longer than a chunk into code points; the workbench splits UTF-16 units (it can cut an emoji in two).',
+      "Ids, links, flags: the workbench gives content-hash ids, parent_chunk_id, sibling_chunk_ids, heading_path, token counts and the mid-sentence-cut / over-chunk-size flags; here each parent comes with its children and the headings in metadata (chapter, section, subsection).",
+    ],
+    imports: [
+      "from langchain_text_splitters import MarkdownHeaderTextSplitter, RecursiveCharacterTextSplitter",
+    ],
+    setup: [
+      pyCall("headings", "MarkdownHeaderTextSplitter", [
         [
-          ["#", "chapter"],
-          ["##", "section"],
-          ["###", "subsection"],
+          "headers_to_split_on",
+          [
+            ["#", "chapter"],
+            ["##", "section"],
+            ["###", "subsection"],
+          ],
         ],
-      ],
-      ["strip_headers", true],
-    ]),
-    // The seed gives parents no overlap (only children have "Overlap: boundary continuity").
-    hierarchicalSplitter("parent_splitter", c, c.parent_chunk_size, 0),
-    hierarchicalSplitter("child_splitter", c, c.child_chunk_size, c.child_chunk_overlap),
-    "",
-    "",
-    "def split(text):",
-    '    """[(parent, [children])]: sections at headings 1-3, each into parents, each parent into children."""',
-    "    sections = headings.split_text(text)",
-    "    # MarkdownHeaderTextSplitter joins paragraphs with two spaces and a newline: blank lines again.",
-    "    for section in sections:",
-    '        section.page_content = section.page_content.replace("  \\n", "\\n\\n")',
-    "    parents = parent_splitter.split_documents(sections)",
-    "    return [(parent, child_splitter.split_documents([parent])) for parent in parents]",
-  ].join("\n");
+        ["strip_headers", true],
+      ]),
+      // The seed gives parents no overlap (only children have "Overlap: boundary continuity").
+      hierarchicalSplitter("parent_splitter", c, c.parent_chunk_size, 0),
+      hierarchicalSplitter("child_splitter", c, c.child_chunk_size, c.child_chunk_overlap),
+      "",
+      "",
+      "def split(text):",
+      '    """[(parent, [children])]: sections at headings 1-3, each into parents, each parent into children."""',
+      "    sections = headings.split_text(text)",
+      "    # MarkdownHeaderTextSplitter joins paragraphs with two spaces and a newline: blank lines again.",
+      "    for section in sections:",
+      '        section.page_content = section.page_content.replace("  \\n", "\\n\\n")',
+      "    parents = parent_splitter.split_documents(sections)",
+      "    return [(parent, child_splitter.split_documents([parent])) for parent in parents]",
+    ],
+    returns: "Each parent, then its children: level, parent_index, text and the headings (metadata).",
+    chunksOf: [
+      "chunks = []",
+      "for parent_index, (parent, children) in enumerate(split(text)):",
+      '    for level, doc in [("parent", parent)] + [("child", child) for child in children]:',
+      '        chunks.append({"level": level, "parent_index": parent_index, "text": doc.page_content, "metadata": doc.metadata})',
+      "return chunks",
+    ],
+  });
 }
 
 function header(c: ConfigRecord): string {
   const differences = [
     `min_chunk_chars (${String(c.min_chunk_chars)}) has no LangChain equivalent: nothing merges sections shorter than that.`,
     "Overlap: LangChain carries whole paragraphs up to chunk_overlap characters; the seed carries the last overlap_chars characters of the previous sub-chunk.",
+    'Whitespace: MarkdownHeaderTextSplitter strips every line and joins paragraphs with "  \\n" (chunks_of turns that back into a blank line, so paragraphs still split): indented lines come out unindented.',
   ];
   if (c.include_parent_headers === true)
     differences.push(
       'include_parent_headers: LangChain puts the headings into metadata; join them ("A > B") in front of each chunk yourself.',
     );
-  return [
-    pyHeader(
-      "LangChain header + paragraph splitting, tuned in Chunk Workbench (chunker: header).",
-      differences,
-    ),
-    "from langchain_text_splitters import MarkdownHeaderTextSplitter, RecursiveCharacterTextSplitter",
-    "",
-    pyCall("headings", "MarkdownHeaderTextSplitter", [
-      ["headers_to_split_on", [1, 2, 3, 4, 5, 6].map((n) => ["#".repeat(n), `h${n}`])],
-      ["strip_headers", false],
-    ]),
-    pyCall("splitter", "RecursiveCharacterTextSplitter", [
-      ["chunk_size", c.max_chunk_chars],
-      ["chunk_overlap", c.overlap_chars],
-      ["separators", ["\n\n"]],
-    ]),
-    "chunks = splitter.split_documents(headings.split_text(text))",
-  ].join("\n");
+  return pyScript({
+    title: "LangChain header + paragraph splitting, tuned in Chunk Workbench (chunker: header).",
+    differences,
+    imports: [
+      "from langchain_text_splitters import MarkdownHeaderTextSplitter, RecursiveCharacterTextSplitter",
+    ],
+    setup: [
+      pyCall("headings", "MarkdownHeaderTextSplitter", [
+        ["headers_to_split_on", [1, 2, 3, 4, 5, 6].map((n) => ["#".repeat(n), `h${n}`])],
+        ["strip_headers", false],
+      ]),
+      pyCall("splitter", "RecursiveCharacterTextSplitter", [
+        ["chunk_size", c.max_chunk_chars],
+        ["chunk_overlap", c.overlap_chars],
+        ["separators", ["\n\n"]],
+      ]),
+    ],
+    returns: "One dict per chunk: its text and the headings above it (metadata h1..h6).",
+    chunksOf: [
+      "sections = headings.split_text(text)",
+      "# MarkdownHeaderTextSplitter joins paragraphs with two spaces and a newline: blank lines again.",
+      "for section in sections:",
+      '    section.page_content = section.page_content.replace("  \\n", "\\n\\n")',
+      "docs = splitter.split_documents(sections)",
+      'return [{"text": d.page_content, "metadata": d.metadata} for d in docs]',
+    ],
+  });
 }
 
 /**
@@ -178,23 +206,30 @@ function lateEmbedding(c: ConfigRecord): string {
     differences.push(
       `threshold_mode ${String(mode)} (amount ${String(c.threshold_amount)}) has no SemanticChunker equivalent: it breaks on distance statistics only, so its default (percentile 95) is used.`,
     );
-  return [
-    pyHeader("LangChain SemanticChunker, tuned in Chunk Workbench (chunker: late-embedding).", differences),
-    "from langchain_experimental.text_splitter import SemanticChunker",
-    "",
-    "embeddings = None  # your langchain Embeddings instance",
-    pyCall(
-      "splitter",
-      "SemanticChunker",
-      [
-        ["buffer_size", bufferSizeFor(c.window_size)],
-        ["breakpoint_threshold_type", mapsMode ? mode : undefined],
-        ["breakpoint_threshold_amount", mapsMode ? c.threshold_amount : undefined],
-      ],
-      ["embeddings"],
-    ),
-    "docs = splitter.create_documents([text])",
-  ].join("\n");
+  return pyScript({
+    title: "LangChain SemanticChunker, tuned in Chunk Workbench (chunker: late-embedding).",
+    differences,
+    imports: ["from langchain_experimental.text_splitter import SemanticChunker"],
+    setup: [
+      "embeddings = None  # your langchain Embeddings instance, e.g. OpenAIEmbeddings(model=...)",
+      pyCall(
+        "splitter",
+        "SemanticChunker",
+        [
+          ["buffer_size", bufferSizeFor(c.window_size)],
+          ["breakpoint_threshold_type", mapsMode ? mode : undefined],
+          ["breakpoint_threshold_amount", mapsMode ? c.threshold_amount : undefined],
+        ],
+        ["embeddings"],
+      ),
+    ],
+    returns: "One dict per chunk: its text.",
+    chunksOf: [
+      "if embeddings is None:",
+      '    sys.exit("set embeddings near the top of this file to the model your pipeline uses")',
+      'return [{"text": d.page_content} for d in splitter.create_documents([text])]',
+    ],
+  });
 }
 
 const WRITERS: Record<string, (c: ConfigRecord) => string> = {

@@ -1,31 +1,49 @@
 /** LlamaIndex (Python) node parsers for the chunkers that map onto one; each file says what differs. */
 import { bufferSizeFor, sentenceSplitterDifferences } from "./langchain";
-import { pyCall, pyHeader, pyLiteral, writeFor } from "./literals";
+import { pyCall, pyLiteral, writeFor } from "./literals";
+import { pyScript } from "./pyScript";
 import type { ConfigRecord, ConfigWriter } from "./types";
 
 const LLAMAINDEX_CHUNKERS = ["token", "recursive", "hierarchical", "late-embedding"] as const;
 
-function token(c: ConfigRecord): string {
+/** chunks_of's body for a parser named `parser` (or `splitter`): the nodes with their offsets. */
+function nodesOf(parser: string, extra = ""): string[] {
   return [
-    pyHeader("LlamaIndex TokenTextSplitter, tuned in Chunk Workbench (chunker: token, ADR-018).", [
+    `nodes = ${parser}.get_nodes_from_documents([Document(text=text)])`,
+    `return [{"text": n.get_content(), "start_char_idx": n.start_char_idx, "end_char_idx": n.end_char_idx${extra}} for n in nodes]`,
+  ];
+}
+
+const NODE_RETURNS = "One dict per node: its text and LlamaIndex's start_char_idx / end_char_idx.";
+const DOCUMENT_IMPORT = "from llama_index.core import Document";
+
+function token(c: ConfigRecord): string {
+  return pyScript({
+    title: "LlamaIndex TokenTextSplitter, tuned in Chunk Workbench (chunker: token, ADR-018).",
+    differences: [
       "Boundaries: LlamaIndex splits at spaces first and merges whole words up to chunk_size tokens, so its chunks end between words and hold at most chunk_size tokens; ADR-018 cuts raw windows of exactly chunk_size tokens, inside words too.",
       "Overlap is counted in tokens in both, but LlamaIndex carries whole words.",
       "The last window: ADR-018 keeps one lying wholly inside the previous (flag tail-inside-previous); LlamaIndex does not.",
-    ]),
-    "import tiktoken",
-    "from llama_index.core.node_parser import TokenTextSplitter",
-    "",
-    pyCall(
-      "splitter",
-      "TokenTextSplitter",
-      [
-        ["chunk_size", c.chunk_size],
-        ["chunk_overlap", c.overlap],
-      ],
-      [`tokenizer=tiktoken.get_encoding(${pyLiteral(c.encoding ?? "cl100k_base")}).encode`],
-    ),
-    "nodes = splitter.get_nodes_from_documents(documents)",
-  ].join("\n");
+    ],
+    imports: [
+      "import tiktoken",
+      DOCUMENT_IMPORT,
+      "from llama_index.core.node_parser import TokenTextSplitter",
+    ],
+    setup: [
+      pyCall(
+        "splitter",
+        "TokenTextSplitter",
+        [
+          ["chunk_size", c.chunk_size],
+          ["chunk_overlap", c.overlap],
+        ],
+        [`tokenizer=tiktoken.get_encoding(${pyLiteral(c.encoding ?? "cl100k_base")}).encode`],
+      ),
+    ],
+    returns: NODE_RETURNS,
+    chunksOf: nodesOf("splitter"),
+  });
 }
 
 function recursive(c: ConfigRecord): string {
@@ -42,58 +60,68 @@ function recursive(c: ConfigRecord): string {
           ["encoding_name", c.encoding],
           ...common,
         ]);
-  return [
-    pyHeader(
+  return pyScript({
+    title:
       "LlamaIndex over LangChain's RecursiveCharacterTextSplitter, tuned in Chunk Workbench (chunker: recursive).",
-      [
-        "Maps one to one: LlamaIndex's LangchainNodeParser runs the very splitter the workbench reproduces (needs langchain-text-splitters installed).",
-        "LlamaIndex's own SentenceSplitter would differ: it splits at sentences, not at this separator list.",
-      ],
-    ),
-    "from langchain_text_splitters import RecursiveCharacterTextSplitter",
-    "from llama_index.core.node_parser import LangchainNodeParser",
-    "",
-    splitter,
-    "parser = LangchainNodeParser(splitter)",
-    "nodes = parser.get_nodes_from_documents(documents)",
-  ].join("\n");
+    differences: [
+      "Maps one to one: LlamaIndex's LangchainNodeParser runs the very splitter the workbench reproduces (needs langchain-text-splitters installed).",
+      "LlamaIndex's own SentenceSplitter would differ: it splits at sentences, not at this separator list.",
+    ],
+    imports: [
+      "from langchain_text_splitters import RecursiveCharacterTextSplitter",
+      DOCUMENT_IMPORT,
+      "from llama_index.core.node_parser import LangchainNodeParser",
+    ],
+    setup: [splitter, "parser = LangchainNodeParser(splitter)"],
+    returns: NODE_RETURNS,
+    chunksOf: nodesOf("parser"),
+  });
 }
 
 function hierarchical(c: ConfigRecord): string {
-  return [
-    pyHeader("LlamaIndex HierarchicalNodeParser, tuned in Chunk Workbench (chunker: hierarchical).", [
+  return pyScript({
+    title: "LlamaIndex HierarchicalNodeParser, tuned in Chunk Workbench (chunker: hierarchical).",
+    differences: [
       "Headings: the workbench first splits at headings (levels 1-3) and keeps heading_path, chapter and section; run MarkdownNodeParser before this for Markdown, PDFs have no such pass here.",
       "Sentences: SentenceSplitter finds sentence ends with its own splitter; the workbench uses Intl.Segmenter, so a few boundaries can differ.",
       "Ids: LlamaIndex gives random node ids; the workbench's are content hashes.",
-    ]),
-    "import tiktoken",
-    "from llama_index.core.node_parser import HierarchicalNodeParser, SentenceSplitter",
-    "",
-    `tokenizer = tiktoken.encoding_for_model(${pyLiteral(c.tiktoken_model ?? "gpt-3.5-turbo")}).encode`,
-    pyCall(
-      "parent_splitter",
-      "SentenceSplitter",
-      [
-        ["chunk_size", c.parent_chunk_size],
-        ["chunk_overlap", 0],
-      ],
-      ["tokenizer=tokenizer"],
+    ],
+    imports: [
+      "import tiktoken",
+      DOCUMENT_IMPORT,
+      "from llama_index.core.node_parser import HierarchicalNodeParser, SentenceSplitter",
+    ],
+    setup: [
+      `tokenizer = tiktoken.encoding_for_model(${pyLiteral(c.tiktoken_model ?? "gpt-3.5-turbo")}).encode`,
+      pyCall(
+        "parent_splitter",
+        "SentenceSplitter",
+        [
+          ["chunk_size", c.parent_chunk_size],
+          ["chunk_overlap", 0],
+        ],
+        ["tokenizer=tokenizer"],
+      ),
+      pyCall(
+        "child_splitter",
+        "SentenceSplitter",
+        [
+          ["chunk_size", c.child_chunk_size],
+          ["chunk_overlap", c.child_chunk_overlap],
+        ],
+        ["tokenizer=tokenizer"],
+      ),
+      "parser = HierarchicalNodeParser.from_defaults(",
+      '    node_parser_ids=["parent", "child"],',
+      '    node_parser_map={"parent": parent_splitter, "child": child_splitter},',
+      ")",
+    ],
+    returns: `${NODE_RETURNS} parent_id links a child to its parent.`,
+    chunksOf: nodesOf(
+      "parser",
+      ', "node_id": n.node_id, "parent_id": n.parent_node.node_id if n.parent_node else None',
     ),
-    pyCall(
-      "child_splitter",
-      "SentenceSplitter",
-      [
-        ["chunk_size", c.child_chunk_size],
-        ["chunk_overlap", c.child_chunk_overlap],
-      ],
-      ["tokenizer=tokenizer"],
-    ),
-    "parser = HierarchicalNodeParser.from_defaults(",
-    '    node_parser_ids=["parent", "child"],',
-    '    node_parser_map={"parent": parent_splitter, "child": child_splitter},',
-    ")",
-    "nodes = parser.get_nodes_from_documents(documents)",
-  ].join("\n");
+  });
 }
 
 function lateEmbedding(c: ConfigRecord): string {
@@ -108,25 +136,29 @@ function lateEmbedding(c: ConfigRecord): string {
     differences.push(
       `threshold_mode ${String(c.threshold_mode)} (amount ${String(c.threshold_amount)}) has no LlamaIndex equivalent: it only knows a distance percentile, so its default (95) is used.`,
     );
-  return [
-    pyHeader(
-      "LlamaIndex SemanticSplitterNodeParser, tuned in Chunk Workbench (chunker: late-embedding).",
-      differences,
-    ),
-    "from llama_index.core.node_parser import SemanticSplitterNodeParser",
-    "",
-    "embed_model = None  # your LlamaIndex embedding model",
-    pyCall(
-      "parser",
-      "SemanticSplitterNodeParser",
-      [
-        ["buffer_size", bufferSizeFor(c.window_size)],
-        ["breakpoint_percentile_threshold", percentile ? c.threshold_amount : undefined],
-      ],
-      ["embed_model=embed_model"],
-    ),
-    "nodes = parser.get_nodes_from_documents(documents)",
-  ].join("\n");
+  return pyScript({
+    title: "LlamaIndex SemanticSplitterNodeParser, tuned in Chunk Workbench (chunker: late-embedding).",
+    differences,
+    imports: [DOCUMENT_IMPORT, "from llama_index.core.node_parser import SemanticSplitterNodeParser"],
+    setup: [
+      "embed_model = None  # your LlamaIndex embedding model",
+      pyCall(
+        "parser",
+        "SemanticSplitterNodeParser",
+        [
+          ["buffer_size", bufferSizeFor(c.window_size)],
+          ["breakpoint_percentile_threshold", percentile ? c.threshold_amount : undefined],
+        ],
+        ["embed_model=embed_model"],
+      ),
+    ],
+    returns: NODE_RETURNS,
+    chunksOf: [
+      "if embed_model is None:",
+      '    sys.exit("set embed_model near the top of this file to the model your pipeline uses")',
+      ...nodesOf("parser"),
+    ],
+  });
 }
 
 const WRITERS: Record<string, (c: ConfigRecord) => string> = {
