@@ -67,7 +67,10 @@ test("compare pins a B, draws both runs' boundaries by status, scores side by si
   await expect(marks(page, "shared").first()).toBeVisible();
   await expect(marks(page, "only-a")).toHaveCount(0);
   await expect(marks(page, "only-b")).toHaveCount(0);
-  const scores = page.getByTestId("compare-scores");
+  // A against B is read in the wide results dock, not in the sidebar.
+  const scores = page.getByTestId("results-dock").getByTestId("compare-scores");
+  await expect(scores).toBeVisible();
+  await expect(page.locator(".sidebar").getByTestId("compare-scores")).toHaveCount(0);
   await expect(
     scores.locator('[data-col="delta"]:not([data-verdict="same"]):not([data-verdict="none"])'),
   ).toHaveCount(0);

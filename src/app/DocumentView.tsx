@@ -181,6 +181,7 @@ export const DocumentView = memo(function DocumentView({
           config={config}
           runReady={runReady}
           compareB={compareB}
+          comparison={comparison}
         />
       </Suspense>
     </main>

@@ -1,12 +1,14 @@
 /**
  * The wide results area (DESIGN §12 "room to read"): below the pages and the chunk list, across
- * both, so the evaluation's metrics and questions and a sweep's scatter plot and table have the
+ * both, so A/B compare's scores, the evaluation's metrics and questions and a sweep's chart and table have the
  * width the 300-px sidebar never had. It shows once there are results, folds to its title bar, and
  * its height is dragged by its top edge.
  */
 import { useRef, type PointerEvent } from "react";
 import { create } from "zustand";
+import type { Comparison } from "../state/compare";
 import { useSweep } from "../state/sweep";
+import { CompareResult } from "./CompareResult";
 import { EvalResults, useHasEvalResults, type EvalResultsProps } from "./eval/EvalResults";
 import { SweepResult } from "./SweepResult";
 import "./SweepPanel.css";
@@ -28,10 +30,15 @@ export const useResultsDock = create<DockState>()((set) => ({
   setHeight: (height) => set({ height }),
 }));
 
-export function ResultsDock(evalProps: EvalResultsProps) {
+interface ResultsDockProps extends EvalResultsProps {
+  /** A against B once both runs are in; null while compare is off or a run is missing. */
+  comparison: Comparison | null;
+}
+
+export function ResultsDock({ comparison, ...evalProps }: ResultsDockProps) {
   const hasSweep = useSweep((s) => s.lines.some((l) => l !== undefined));
   const hasEval = useHasEvalResults(evalProps);
-  const hasResults = hasSweep || hasEval;
+  const hasResults = hasSweep || hasEval || comparison !== null;
   const done = useSweep((s) => s.done);
   const total = useSweep((s) => s.total);
   const { open, height, setOpen, setHeight } = useResultsDock();
@@ -77,6 +84,7 @@ export function ResultsDock(evalProps: EvalResultsProps) {
           Results{" "}
           <span className="results-dock__count">
             {[
+              comparison ? "A/B compare" : "",
               hasEval ? "retrieval evaluation" : "",
               hasSweep && total > 0 ? `sweep ${done}/${total} points` : "",
             ]
@@ -94,7 +102,9 @@ export function ResultsDock(evalProps: EvalResultsProps) {
         </button>
       </header>
       {open && (
-        <div className="results-dock__body">
+        // Focusable, so a keyboard can scroll it when what it holds (a table) has no control.
+        <div className="results-dock__body" tabIndex={0} role="region" aria-label="Results, scrollable">
+          {comparison && <CompareResult comparison={comparison} />}
           {hasEval && <EvalResults {...evalProps} />}
           {hasSweep && <SweepResult />}
         </div>
