@@ -3,6 +3,8 @@ import { UnknownChunkerError } from "../core/chunkers/metas";
 import { ConfigError } from "../core/config";
 import { ConfigImportError, SecretInConfigError } from "../core/export/errors";
 import { EndpointConfigError } from "../core/providers/session";
+import { SchemaError } from "../core/schema/errors";
+import { WorkspaceError } from "../core/workspace/record";
 import { isPdfError, PdfError, type PdfErrorCode } from "../pdf/errors";
 import {
   errorCode,
@@ -68,5 +70,10 @@ describe("the error registry", () => {
     expect(uiText(new PdfError("needs-password", "This PDF is encrypted"))).toBe("password needed");
     expect(uiText(new InputError("a.png: unsupported"))).toBe("a.png: unsupported");
     expect(uiText(new RangeError("oops"))).toMatch(/unexpected failure: oops/);
+    // Outside input refused (issue 29): said as it is, with the CLI's exit codes 2 and 3.
+    const schema = new SchemaError("chunker", 'the link: chunker: "x" is not a chunker of this workbench');
+    expect([uiText(schema), exitCodeOf(schema)]).toEqual([schema.message, 2]);
+    const workspace = new WorkspaceError("a.zip is a zip bomb");
+    expect([uiText(workspace), exitCodeOf(workspace)]).toEqual(["a.zip is a zip bomb", 3]);
   });
 });

@@ -10,6 +10,8 @@ import { ConfigError } from "../core/config";
 import { ConfigExportError, ConfigImportError, SecretInConfigError } from "../core/export/errors";
 import { QuestionSetError } from "../core/eval/errors";
 import { EndpointConfigError } from "../core/providers/session";
+import { SchemaError } from "../core/schema/errors";
+import { WorkspaceError } from "../core/workspace/record";
 import { WordVectorsError } from "../core/providers/wordVectors";
 import { PdfError, type PdfErrorCode } from "../pdf/errors";
 
@@ -38,6 +40,8 @@ export type ErrorCode =
   | "secret-in-config"
   | "endpoint-config"
   | "question-set"
+  | "schema"
+  | "workspace"
   | "input"
   | "word-vectors"
   | `pdf:${PdfErrorCode}`
@@ -63,6 +67,10 @@ const KINDS: Record<ErrorCode, ErrorKind> = {
   "secret-in-config": { exitCode: 2, ui: same },
   "endpoint-config": { exitCode: 2, ui: same },
   "question-set": { exitCode: 2, ui: same },
+  // Outside input refused by the schema layer (a config, a space, a link), the key named.
+  schema: { exitCode: 2, ui: same },
+  // A workspace record or file that cannot be used as it is.
+  workspace: { exitCode: 3, ui: same },
   input: { exitCode: 3, ui: same },
   // The shipped word vectors are missing or corrupt: the CLI stops (exit 3); the UI falls back to
   // lexical with a warning before it ever sees this error.
@@ -87,6 +95,8 @@ export function errorCode(err: unknown): ErrorCode {
   if (err instanceof SecretInConfigError) return "secret-in-config";
   if (err instanceof EndpointConfigError) return "endpoint-config";
   if (err instanceof QuestionSetError) return "question-set";
+  if (err instanceof SchemaError) return "schema";
+  if (err instanceof WorkspaceError) return "workspace";
   if (err instanceof InputError) return "input";
   if (err instanceof WordVectorsError) return "word-vectors";
   if (err instanceof PdfError) return `pdf:${err.code}`;

@@ -132,6 +132,11 @@ describe("sweep", () => {
       JSON.stringify({ chunkers: [{ chunker: "token", params: { chunk_size: [0] } }] }),
     );
     writeFileSync(file("not-json.json"), "{chunkers");
+    // Issue 29: a range of 10^12 values is counted, not expanded — refused at once.
+    writeFileSync(
+      file("huge.json"),
+      '{"chunkers": [{"chunker": "token", "params": {"chunk_size": {"min": 1, "max": 1e12, "step": 1}}}]}',
+    );
     writeFileSync(
       file("q-missing.jsonl"),
       JSON.stringify({ question: "?", references: [{ doc: "zz", start: 0, end: 1 }] }),
@@ -140,7 +145,8 @@ describe("sweep", () => {
       [["sweep"], 2, /missing --space/],
       [["sweep", "--space", file("unknown-key.json"), file("a.md")], 2, /"size" is not a token param/],
       [["sweep", "--space", file("range.json"), file("a.md")], 2, /chunk_size: 0 must be between/],
-      [["sweep", "--space", file("not-json.json"), file("a.md")], 2, /is not JSON/],
+      [["sweep", "--space", file("not-json.json"), file("a.md")], 2, /is not valid JSON/],
+      [["sweep", "--space", file("huge.json"), file("a.md")], 2, /is 1000000000000 values; at most 100000/],
       [["sweep", "--space", file("nope.json"), file("a.md")], 2, /cannot read space/],
       [["sweep", "--space", file("space.json")], 2, /needs documents/],
       [["sweep", "--space", file("space.json"), "--workers", "0", file("a.md")], 2, /--workers/],
@@ -152,6 +158,9 @@ describe("sweep", () => {
       expect(r.stderr).toMatch(message);
       expect(r.stdout).toBe("");
       expect(r.stderr).not.toContain("    at ");
+      // One line: the call was right, the space was not — no usage text after it.
+      if (!/missing --space|needs documents|--workers/.test(r.stderr))
+        expect(r.stderr).not.toContain("usage:");
     }
   }, 60_000);
 });

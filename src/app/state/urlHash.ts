@@ -8,6 +8,8 @@
  */
 import { CHUNKER_METAS, getChunkerMeta } from "../../core/chunkers/metas";
 import { resolveConfig } from "../../core/config";
+import { SchemaError } from "../../core/schema/errors";
+import { parseOutsideJson } from "../../core/schema/json";
 import type { ZoomState } from "./store";
 
 type Config = Record<string, unknown>;
@@ -32,12 +34,14 @@ const knownChunker = (id: string) => CHUNKER_METAS.some((c) => c.id === id);
 function parseConfig(raw: string | null, label: string, problems: string[]): Config | undefined {
   if (raw === null) return undefined;
   try {
-    const parsed: unknown = JSON.parse(raw);
+    // Prototype keys dropped, depth capped (DESIGN §12): a link is outside input.
+    const parsed = parseOutsideJson(raw, label);
     if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) return parsed as Config;
     problems.push(`${label} is not a JSON object`);
-  } catch {
-    // Broken JSON (a link cut short, a hand edit): said, and the defaults apply.
-    problems.push(`${label} is not valid JSON`);
+  } catch (err) {
+    // Broken JSON (a link cut short, a hand edit) or a hostile nesting: said, and the defaults apply.
+    if (!(err instanceof SchemaError)) throw err;
+    problems.push(err.message);
   }
   return undefined;
 }

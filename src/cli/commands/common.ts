@@ -16,6 +16,8 @@ import { extractPdfBytes } from "../../pdf/node";
 import { pageProblems } from "../../pdf/problems";
 import { DEFAULT_MAX_BYTES } from "../input";
 import type { Shard } from "../batchManifest";
+import { SchemaError } from "../../core/schema/errors";
+import { parseOutsideJson } from "../../core/schema/json";
 import { parseSweepSpace, SweepSpaceError } from "../../core/sweep/space";
 import { availableParallelism } from "node:os";
 import { DEFAULT_LOCAL_EMBEDDER, type SessionEndpoints } from "../../core/providers/session";
@@ -112,11 +114,13 @@ export async function readSweepSpace(file: string) {
       `cannot read space ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`,
     );
   }
+  // The space is outside input: read by the schema layer's JSON reader (depth, prototype keys),
+  // refused with one line naming what is wrong — no usage text, the call itself was right.
   try {
-    return parseSweepSpace(JSON.parse(text));
+    return parseSweepSpace(parseOutsideJson(text, file));
   } catch (err) {
-    if (err instanceof SyntaxError) throw new UsageError(`${file} is not JSON: ${err.message}`);
-    if (err instanceof SweepSpaceError) throw new UsageError(`${file}: ${err.message}`);
+    if (err instanceof SchemaError) throw err;
+    if (err instanceof SweepSpaceError) throw new SchemaError("", `${file}: ${err.message}`);
     throw err;
   }
 }

@@ -115,3 +115,24 @@ describe("expandSpace", () => {
     expect(expandSpace(parseSweepSpace(recursive({ chunk_size: [1, 2] }, { samples: 9 })))).toHaveLength(2);
   });
 });
+
+describe("ranges are counted before they are expanded (issue 29)", () => {
+  const space = (range: Record<string, number>) => ({
+    chunkers: [{ chunker: "token", params: { chunk_size: range } }],
+  });
+  it.each([
+    [{ min: 1, max: 1e12, step: 1 }, /is 1000000000000 values; at most 100000/],
+    [{ min: 1, max: Number.POSITIVE_INFINITY, step: 1 }, /needs finite numbers/],
+    [{ min: 1, max: 100, step: 1e-300 }, /values; at most 100000/],
+  ])("refuses %o at once, naming the range", (range, message) => {
+    expect(() => parseSweepSpace(space(range))).toThrow(message);
+  });
+  it("keeps the last value of a 0.1-step range (no drift past max)", () => {
+    const parsed = parseSweepSpace({
+      chunkers: [
+        { chunker: "late-jaccard", params: { similarity_threshold: { min: 0.1, max: 0.5, step: 0.1 } } },
+      ],
+    });
+    expect(parsed.axes[0]!.values[0]).toEqual([0.1, 0.2, 0.3, 0.4, 0.5]);
+  });
+});

@@ -99,16 +99,27 @@ function axisValues(param: ParamSpec, spec: unknown, where: string): unknown[] {
       typeof min !== "number" ||
       typeof max !== "number" ||
       typeof step !== "number" ||
+      !Number.isFinite(min) ||
+      !Number.isFinite(max) ||
+      !Number.isFinite(step) ||
       !(step > 0) ||
       max < min
     )
-      throw new SweepSpaceError(`${where}: {min, max, step} needs numbers with min ≤ max and step > 0`);
+      throw new SweepSpaceError(
+        `${where}: {min, max, step} needs finite numbers with min ≤ max and step > 0`,
+      );
+    // Counted before a single value is made (issue 29: max 1e12, step 1e-300 must not be expanded).
+    const count = Math.floor((max - min) / step + 1e-9) + 1;
+    if (!Number.isFinite(count) || count > MAX_SWEEP_POINTS)
+      throw new SweepSpaceError(
+        `${where}: {min ${min}, max ${max}, step ${step}} is ${Number.isFinite(count) ? count : "too many"} values; at most ${MAX_SWEEP_POINTS} (a larger step, or "samples")`,
+      );
     values = [];
     // Counted in steps, not summed, so 0.1-steps do not drift past max.
-    for (let i = 0; min + i * step <= max + 1e-9 * Math.abs(step); i++)
-      values.push(roundLike(min + i * step, step));
-    if (values.length > MAX_SWEEP_POINTS) throw new SweepSpaceError(`${where}: too many values`);
+    for (let i = 0; i < count; i++) values.push(roundLike(min + i * step, step));
   } else throw new SweepSpaceError(`${where}: give a list of values or {min, max, step}`);
+  if (values.length > MAX_SWEEP_POINTS)
+    throw new SweepSpaceError(`${where}: ${values.length} values; at most ${MAX_SWEEP_POINTS}`);
   if (values.length === 0) throw new SweepSpaceError(`${where}: no values`);
   for (const value of values) {
     const problem = checkValue(param, value);

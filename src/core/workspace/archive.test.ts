@@ -64,4 +64,47 @@ describe("workspace file", () => {
       ),
     ).rejects.toThrow(/newer version/);
   });
+
+  describe("limits (DESIGN §12): a bomb is refused while streaming, never inflated whole", () => {
+    const SMALL = { entryBytes: 1 << 20, totalBytes: 2 << 20, jsonBytes: 256 << 10 };
+    const zeros = (n: number) => new Uint8Array(n);
+
+    async function workspaceZip(extra: Record<string, Uint8Array>, declared?: number) {
+      const doc = await documentOf("a.txt", "alpha");
+      const record = sampleRecord({ documents: [{ id: doc.id, name: doc.name, kind: doc.kind }] });
+      const files = unzipSync(packWorkspace(record, [doc], "1"));
+      if (declared !== undefined) {
+        const manifest = JSON.parse(new TextDecoder().decode(files["manifest.json"])) as {
+          documents: { bytes: number }[];
+        };
+        manifest.documents[0]!.bytes = declared;
+        files["manifest.json"] = strToU8(JSON.stringify(manifest));
+      }
+      return zipSync({ ...files, ...extra }, { level: 9 });
+    }
+
+    it("never reads an entry the manifest does not name, however large it inflates", async () => {
+      const zip = await workspaceZip({ "bomb.bin": zeros(64 << 20) });
+      expect(zip.length).toBeLessThan(1 << 20);
+      const back = await unpackWorkspace(zip, SMALL);
+      expect(back.documents).toHaveLength(1);
+    });
+
+    it("refuses a named entry that inflates past what the manifest declares", async () => {
+      const files = unzipSync(await workspaceZip({}));
+      const path = Object.keys(files).find((p) => p.startsWith("documents/"))!;
+      const bomb = zipSync({ ...files, [path]: zeros(32 << 20) }, { level: 9 });
+      await expect(unpackWorkspace(bomb, SMALL)).rejects.toThrow(/zip bomb/);
+    });
+
+    it("refuses declared sizes over the limits, and JSON over its own", async () => {
+      await expect(unpackWorkspace(await workspaceZip({}, (1 << 20) + 1), SMALL)).rejects.toThrow(
+        /documents\[0\]\.bytes must be the document's size, at most 1048576/,
+      );
+      const zip = await workspaceZip({});
+      const files = unzipSync(zip);
+      const big = zipSync({ ...files, "workspace.json": zeros(1 << 20) }, { level: 9 });
+      await expect(unpackWorkspace(big, SMALL)).rejects.toThrow(/workspace\.json .*(zip bomb|more than)/);
+    });
+  });
 });

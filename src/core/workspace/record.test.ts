@@ -38,16 +38,19 @@ describe("readWorkspace", () => {
   it("refuses a newer app's record and a damaged one, saying why", () => {
     expect(() => readWorkspace({ ...sampleRecord(), schema: WORKSPACE_SCHEMA + 1 })).toThrow(/newer version/);
     expect(() => readWorkspace("nope")).toThrow(WorkspaceError);
-    expect(() => readWorkspace({ ...sampleRecord(), documents: [{ id: 1 }] })).toThrow(/document entry/);
-    expect(() => readWorkspace({ ...sampleRecord(), configs: null })).toThrow(/no configs/);
-    expect(() => readWorkspace({ ...sampleRecord(), questions: { name: "x" } })).toThrow(/question set/);
+    // Each refusal names the key that is wrong.
+    expect(() => readWorkspace({ ...sampleRecord(), documents: [{ id: 1 }] })).toThrow(
+      /documents\[0\]\.id: /,
+    );
+    expect(() => readWorkspace({ ...sampleRecord(), configs: null })).toThrow(/: configs: /);
+    expect(() => readWorkspace({ ...sampleRecord(), questions: { name: "x" } })).toThrow(/questions\.set: /);
     const doc = sampleRecord().documents[0]!;
     expect(() => readWorkspace({ ...sampleRecord(), documents: [{ ...doc, chunker: 3 }] })).toThrow(
-      /document entry/,
+      /documents\[0\]\.chunker: /,
     );
     expect(() =>
       readWorkspace({ ...sampleRecord(), documents: [{ ...doc, configs: { token: "big" } }] }),
-    ).toThrow(/document entry/);
+    ).toThrow(/documents\[0\]\.configs\.token: /);
   });
   it("keeps each document's own chunker and configs", () => {
     const record = sampleRecord({

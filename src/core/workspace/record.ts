@@ -6,7 +6,10 @@
  */
 import { secretPaths } from "../export/secrets";
 import type { OcrPage } from "../ocr";
-import { FURNITURE_SETTINGS, type FurnitureSetting } from "../document";
+import type { FurnitureSetting } from "../document";
+import type { QuestionSet } from "../eval/questions";
+import { SchemaError } from "../schema/errors";
+import { checkWorkspaceRecord } from "../schema/workspace";
 
 /** Bumped when the record's shape changes; `migrateWorkspace` carries every older shape forward. */
 export const WORKSPACE_SCHEMA = 1;
@@ -41,7 +44,7 @@ export interface WorkspaceRecord {
   configs: Record<string, Record<string, unknown>>;
   compare: { enabled: boolean; chunker: string; configs: Record<string, Record<string, unknown>> };
   /** The question set as the evaluation holds it (questions written in the tab included), or null. */
-  questions: { name: string | null; set: { format: string; questions: unknown[] } } | null;
+  questions: { name: string | null; set: QuestionSet } | null;
   evaluation: { k: number; retriever: string };
   /** The last sweep's saved state, as the sweep panel keeps it (opaque here), or null. */
   sweep: unknown;
@@ -50,15 +53,23 @@ export interface WorkspaceRecord {
 
 export class WorkspaceError extends Error {
   override readonly name = "WorkspaceError";
+  constructor(
+    message: string,
+    /** The key of the record that is wrong, when one is ("" otherwise). */
+    readonly key = "",
+  ) {
+    super(message);
+  }
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === "object" && v !== null && !Array.isArray(v);
 
 /**
- * A stored or imported record, checked and brought to the current schema (this is the first: a
- * later schema adds its step here, so an older store is carried forward, never discarded). A record
- * from a newer app, or not a record at all, is a WorkspaceError.
+ * A stored or imported record, checked whole by the schema layer (core/schema/workspace) and brought
+ * to the current schema (this is the first: a later schema adds its step here, so an older store is
+ * carried forward, never discarded). A record from a newer app, or one the schema refuses, is a
+ * WorkspaceError naming the key that is wrong.
  */
 export function readWorkspace(raw: unknown): WorkspaceRecord {
   if (!isObject(raw) || typeof raw.schema !== "number")
@@ -67,63 +78,20 @@ export function readWorkspace(raw: unknown): WorkspaceRecord {
     throw new WorkspaceError(
       `the workspace was saved by a newer version of the workbench (schema ${raw.schema}, this one reads up to ${WORKSPACE_SCHEMA})`,
     );
-  return checkRecord(raw);
-}
-
-function checkRecord(value: Record<string, unknown>): WorkspaceRecord {
-  const fail = (what: string): never => {
-    throw new WorkspaceError(`the stored workspace is damaged: ${what}`);
-  };
-  const documents = Array.isArray(value.documents) ? value.documents : fail("no document list");
-  for (const d of documents)
-    if (
-      !isObject(d) ||
-      typeof d.id !== "string" ||
-      typeof d.name !== "string" ||
-      !["pdf", "markdown", "text"].includes(d.kind as string) ||
-      (d.ocr !== undefined && !Array.isArray(d.ocr)) ||
-      (d.furniture !== undefined && !(FURNITURE_SETTINGS as readonly unknown[]).includes(d.furniture)) ||
-      (d.chunker !== undefined && typeof d.chunker !== "string") ||
-      (d.configs !== undefined && !(isObject(d.configs) && Object.values(d.configs).every(isObject)))
-    )
-      fail(
-        "a document entry without id, name and kind (or with a furniture setting other than drop or keep, or settings that are not a chunker and configs)",
-      );
-  if (typeof value.chunker !== "string") fail("no chunker");
-  if (!isObject(value.configs)) fail("no configs");
-  const compare = isObject(value.compare) ? value.compare : fail("no compare state");
-  const questions = value.questions;
-  if (
-    questions !== null &&
-    questions !== undefined &&
-    !(isObject(questions) && isObject(questions.set) && Array.isArray(questions.set.questions))
-  )
-    fail("a question set without questions");
-  const evaluation = isObject(value.evaluation) ? value.evaluation : {};
-  const view = isObject(value.view) ? value.view : {};
-  const zoom =
-    view.zoom === "fit-width" || (typeof view.zoom === "number" && view.zoom > 0) ? view.zoom : "fit-width";
+  let record;
+  try {
+    record = checkWorkspaceRecord(raw, "the workspace is damaged");
+  } catch (err) {
+    if (err instanceof SchemaError) throw new WorkspaceError(err.message, err.key);
+    throw err;
+  }
   return {
+    ...record,
     schema: WORKSPACE_SCHEMA,
-    savedAt: typeof value.savedAt === "number" ? value.savedAt : 0,
-    documents: documents as WorkspaceDocument[],
-    currentId: typeof value.currentId === "string" ? value.currentId : null,
-    chunker: value.chunker as string,
-    configs: value.configs as WorkspaceRecord["configs"],
     compare: {
-      enabled: compare.enabled === true,
-      chunker: typeof compare.chunker === "string" ? compare.chunker : (value.chunker as string),
-      configs: isObject(compare.configs) ? (compare.configs as WorkspaceRecord["configs"]) : {},
-    },
-    questions: (questions as WorkspaceRecord["questions"] | undefined) ?? null,
-    evaluation: {
-      k: typeof evaluation.k === "number" ? evaluation.k : 5,
-      retriever: typeof evaluation.retriever === "string" ? evaluation.retriever : "bm25",
-    },
-    sweep: value.sweep ?? null,
-    view: {
-      zoom: zoom as WorkspaceRecord["view"]["zoom"],
-      selectedChunkId: typeof view.selectedChunkId === "string" ? view.selectedChunkId : null,
+      enabled: record.compare.enabled,
+      chunker: record.compare.chunker ?? record.chunker,
+      configs: record.compare.configs,
     },
   };
 }
