@@ -1,4 +1,5 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { AppErrorBoundary } from "./ErrorBoundary";
 import { Workbench } from "./Workbench";
 
 const queryClient = new QueryClient({
@@ -7,8 +8,10 @@ const queryClient = new QueryClient({
 
 export function App() {
   return (
-    <QueryClientProvider client={queryClient}>
-      <Workbench />
-    </QueryClientProvider>
+    <AppErrorBoundary>
+      <QueryClientProvider client={queryClient}>
+        <Workbench />
+      </QueryClientProvider>
+    </AppErrorBoundary>
   );
 }

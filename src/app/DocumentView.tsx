@@ -3,6 +3,7 @@
  * their boxes, the chunk list and the results dock. The evaluation and sweep panels (and their
  * state machinery) load after the first paint: a document's pages and chunks come first.
  */
+import { PanelErrorBoundary } from "./ErrorBoundary";
 import { lazy, memo, Suspense, useEffect, useMemo, useState } from "react";
 import type { PDFDocumentProxy } from "pdfjs-dist";
 import type { Chunk } from "../core/chunk";
@@ -102,7 +103,9 @@ export const DocumentView = memo(function DocumentView({
     // While the config is invalid the chunks on screen are the last valid run's: marked stale.
     <main className="document-view" data-stale={runState.problems.length > 0 ? "" : undefined}>
       <aside className="sidebar" aria-label="Chunker, run and scores">
-        <ChunkerPanel problems={runState.problems} docId={doc?.id} idle={runState.stage === "complete"} />
+        <PanelErrorBoundary name="chunker">
+          <ChunkerPanel problems={runState.problems} docId={doc?.id} idle={runState.stage === "complete"} />
+        </PanelErrorBoundary>
         <RunSummary
           run={run}
           status={status.text}
@@ -111,24 +114,30 @@ export const DocumentView = memo(function DocumentView({
           provisional={doc?.provisional}
           qualityCurrent={runState.qualityCurrent}
         />
-        <ComparePanel
-          chunkerA={chunker}
-          statusB={statusB}
-          problemsB={compare.state.problems}
-          comparison={comparison}
-        />
-        <QualityPanel run={run} docId={doc?.id} />
-        <Suspense fallback={null}>
-          <EvalPanel
-            doc={doc}
-            chunks={chunks}
-            chunker={chunker}
-            config={config}
-            runReady={runReady}
-            compareB={compareB}
+        <PanelErrorBoundary name="compare">
+          <ComparePanel
+            chunkerA={chunker}
+            statusB={statusB}
+            problemsB={compare.state.problems}
+            comparison={comparison}
           />
-          <SweepPanel doc={doc} />
-        </Suspense>
+        </PanelErrorBoundary>
+        <PanelErrorBoundary name="quality">
+          <QualityPanel run={run} docId={doc?.id} />
+        </PanelErrorBoundary>
+        <PanelErrorBoundary name="evaluation and sweep">
+          <Suspense fallback={null}>
+            <EvalPanel
+              doc={doc}
+              chunks={chunks}
+              chunker={chunker}
+              config={config}
+              runReady={runReady}
+              compareB={compareB}
+            />
+            <SweepPanel doc={doc} />
+          </Suspense>
+        </PanelErrorBoundary>
       </aside>
       <section className="pages" aria-label="Document">
         {failure ? (
@@ -174,16 +183,18 @@ export const DocumentView = memo(function DocumentView({
           unit={sizeRules(chunker, config)[0]!.unit}
         />
       </aside>
-      <Suspense fallback={null}>
-        <ResultsDock
-          chunks={chunks}
-          chunker={chunker}
-          config={config}
-          runReady={runReady}
-          compareB={compareB}
-          comparison={comparison}
-        />
-      </Suspense>
+      <PanelErrorBoundary name="results">
+        <Suspense fallback={null}>
+          <ResultsDock
+            chunks={chunks}
+            chunker={chunker}
+            config={config}
+            runReady={runReady}
+            compareB={compareB}
+            comparison={comparison}
+          />
+        </Suspense>
+      </PanelErrorBoundary>
     </main>
   );
 });

@@ -217,6 +217,13 @@ describe("the sweep's table and exports", () => {
     expect(csv[4]!.endsWith(",false")).toBe(true);
   });
 
+  it("neutralizes text a spreadsheet would run as a formula (issue 29), never a number", () => {
+    const hostile = [{ chunker: "token", config: {}, error: '=HYPERLINK("http://x","y")', ms: -5 }];
+    const row = tableCsv(hostile, "recall").trim().split("\n")[1]!;
+    expect(row).toContain(`,error,"'=HYPERLINK(""http://x"",""y"")",`);
+    expect(row).toContain(",-5,");
+  });
+
   it("exports the front as JSON whose points each read back as a workbench export", () => {
     const doc = JSON.parse(frontJson(lines, "recall")) as {
       version: number;

@@ -109,15 +109,32 @@ export function sweepSnapshot(): Saved | null {
 
 /**
  * A sweep from the stored workspace back in the panel — unless this tab already shows one (kept in
- * its session storage, it is at least as new). A record that is not a sweep is refused, not shown.
+ * its session storage, it is at least as new) and this is not an import (`replace`), which clears
+ * it first. A record that is not a sweep is refused, not shown.
  */
-export function restoreSweep(saved: unknown): void {
-  if (useSweep.getState().points.length > 0 || saved === null || saved === undefined) return;
+export function restoreSweep(saved: unknown, { replace = false } = {}): void {
+  const state = useSweep.getState();
+  if (replace) {
+    state.abort?.();
+    useSweep.setState({ ...EMPTY_RESULT, abort: null, error: null });
+    window.sessionStorage.removeItem(STORAGE_KEY);
+  } else if (state.points.length > 0) return;
+  if (saved === null || saved === undefined) return;
   const s = saved as Partial<Saved>;
   if (!Array.isArray(s.points) || !Array.isArray(s.lines) || s.points.length !== s.lines.length)
     throw new Error("the stored sweep is damaged (points and lines differ)");
   useSweep.setState(fromSaved(s as Saved));
 }
+
+const EMPTY_RESULT: Restored = {
+  points: [],
+  lines: [],
+  objective: "quality",
+  k: null,
+  status: "idle",
+  done: 0,
+  total: 0,
+};
 
 let saveTimer: ReturnType<typeof setTimeout> | null = null;
 let lastSave = -Infinity;

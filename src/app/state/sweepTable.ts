@@ -2,6 +2,7 @@
  * The sweep table (DESIGN §9): its columns for each objective, the sort, the CSV of every line and
  * the JSON of the Pareto front. Pure: the store (sweep.ts) holds the sort and the lines.
  */
+import { neutralizeFormula } from "../../core/export/chunkRecords";
 import { WORKBENCH_EXPORT_VERSION } from "../../core/export/configFormats/json";
 import type { MetricKey } from "../../core/eval/metrics";
 import { objectiveOf, paretoFront, type QualityMetrics, type SweepLine } from "../../core/sweep/result";
@@ -53,8 +54,17 @@ export function metricColumns(objective: Objective): Exclude<SortKey, "index">[]
     : ["quality_score", "ends_at_sentence", "not_mid_word", "size_in_range"];
 }
 
+/**
+ * A CSV cell: numbers and booleans as they are, text neutralized as every CSV of the workbench is
+ * (DESIGN §5): a reason or a chunker id from a colleague's workspace could start with "=".
+ */
 const csvCell = (value: unknown): string => {
-  const text = value === undefined || value === null ? "" : String(value);
+  const text =
+    value === undefined || value === null
+      ? ""
+      : typeof value === "string"
+        ? neutralizeFormula(value)
+        : String(value);
   return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 };
 

@@ -6,6 +6,7 @@
 import { useRef, useState } from "react";
 import { version as APP_VERSION } from "../../../package.json";
 import { packWorkspace, unpackWorkspace } from "../../core/workspace/archive";
+import { uiText } from "../../host/errors";
 import { downloadBlob } from "../download";
 import { useRemoveDocument } from "../engine/queries";
 import { useNotices } from "../state/notices";
@@ -19,6 +20,7 @@ export function WorkspaceButtons({ onImported }: { onImported?: () => void }) {
   const removeDocument = useRemoveDocument();
   const hasDocs = useWorkbench((s) => s.docs.length > 0);
   const notice = useNotices((s) => s.setStorage);
+  const setImportError = useNotices((s) => s.setImportError);
 
   const exportWorkspace = async () => {
     setBusy("export");
@@ -35,16 +37,30 @@ export function WorkspaceButtons({ onImported }: { onImported?: () => void }) {
 
   const importWorkspace = async (file: File) => {
     setBusy("import");
+    setImportError(null);
+    // The file is read and checked whole (schema, limits, checksums) before anything is replaced.
+    let staged: Awaited<ReturnType<typeof unpackWorkspace>>;
     try {
-      const { record, documents } = await unpackWorkspace(new Uint8Array(await file.arrayBuffer()));
+      staged = await unpackWorkspace(new Uint8Array(await file.arrayBuffer()));
+    } catch (err) {
+      setImportError(`${file.name} could not be imported, and nothing changed: ${uiText(err)}`);
+      setBusy(null);
+      return;
+    }
+    // What is open now, kept to be put back should applying the checked record still fail.
+    const before = { record: await currentRecord(), documents: await currentDocuments() };
+    const replace = (record: typeof before.record, docs: typeof before.documents) => {
       for (const doc of useWorkbench.getState().docs) removeDocument(doc.key);
-      applyRecord(record, new Map(documents.map((d) => [d.id, d.bytes])));
+      applyRecord(record, new Map(docs.map((d) => [d.id, d.bytes])), { replace: true });
+    };
+    try {
+      replace(staged.record, staged.documents);
       await flushWorkspaceSave();
       notice(null);
       onImported?.();
     } catch (err) {
-      // Nothing open was closed: the file is read and checked before anything is replaced.
-      notice(`${file.name} could not be imported: ${err instanceof Error ? err.message : String(err)}`);
+      replace(before.record, before.documents);
+      setImportError(`${file.name} could not be imported; your workspace is as it was: ${uiText(err)}`);
     } finally {
       setBusy(null);
     }

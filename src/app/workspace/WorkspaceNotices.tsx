@@ -1,4 +1,4 @@
-/** The workspace's notices (storage, the link), each dismissable; the app works on beneath them. */
+/** The workspace's notices (storage, a refused import, the link), each dismissable; the app works on beneath them. */
 import { useRef } from "react";
 import { useNotices } from "../state/notices";
 
@@ -7,6 +7,8 @@ export function WorkspaceNotices({ onOpenFiles }: { onOpenFiles: (files: File[])
   const link = useNotices((s) => s.link);
   const pending = useNotices((s) => s.pendingLink);
   const setStorage = useNotices((s) => s.setStorage);
+  const importError = useNotices((s) => s.importError);
+  const setImportError = useNotices((s) => s.setImportError);
   const setLink = useNotices((s) => s.setLink);
   const fileInput = useRef<HTMLInputElement>(null);
   return (
@@ -15,6 +17,14 @@ export function WorkspaceNotices({ onOpenFiles }: { onOpenFiles: (files: File[])
         <div className="notice" role="status" data-testid="storage-notice">
           {storage}
           <button type="button" onClick={() => setStorage(null)} aria-label="Dismiss the storage notice">
+            ×
+          </button>
+        </div>
+      )}
+      {importError && (
+        <div className="notice" role="alert" data-testid="import-error">
+          {importError}
+          <button type="button" onClick={() => setImportError(null)} aria-label="Dismiss the import error">
             ×
           </button>
         </div>

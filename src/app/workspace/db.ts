@@ -12,6 +12,7 @@ const WORKSPACE_DB = "chunk-workbench";
 /** IndexedDB's own version: bumped with a new store or index; `upgrade` steps through every older one. */
 const DB_VERSION = 1;
 const RECORD_KEY = "current";
+const SET_ASIDE_KEY = "set-aside";
 
 interface StoredDocument extends WorkspaceDocument {
   bytes: Uint8Array;
@@ -79,6 +80,22 @@ export async function readRecord(): Promise<unknown> {
   const db = await openWorkspaceDb();
   try {
     return await db.get("workspace", RECORD_KEY);
+  } catch (err) {
+    throw storageError(err);
+  }
+}
+
+/**
+ * Moves the stored record out of the way (to "set-aside", with when): a record that made the app
+ * fail is kept for an export, never restored again by a new tab.
+ */
+export async function setAsideRecord(): Promise<void> {
+  const db = await openWorkspaceDb();
+  try {
+    const record: unknown = await db.get("workspace", RECORD_KEY);
+    if (record === undefined) return;
+    await db.put("workspace", { at: Date.now(), record }, SET_ASIDE_KEY);
+    await db.delete("workspace", RECORD_KEY);
   } catch (err) {
     throw storageError(err);
   }

@@ -91,9 +91,14 @@ export async function currentDocuments() {
 /**
  * Puts a record on screen: its documents opened from the bytes given, its configs (each key checked
  * again: a record is data from the past), compare, the question set, the sweep and the view.
+ * `replace` (an import): what the record leaves out is cleared, not kept from before (the sweep).
  * Returns the names of documents whose bytes were missing.
  */
-export function applyRecord(record: WorkspaceRecord, bytesById: ReadonlyMap<string, Uint8Array>): string[] {
+export function applyRecord(
+  record: WorkspaceRecord,
+  bytesById: ReadonlyMap<string, Uint8Array>,
+  { replace = false }: { replace?: boolean } = {},
+): string[] {
   const missing: string[] = [];
   const wb = useWorkbench.getState();
   let currentKey: string | null = null;
@@ -135,7 +140,8 @@ export function applyRecord(record: WorkspaceRecord, bytesById: ReadonlyMap<stri
   evaluation.setK(record.evaluation.k);
   if ((RETRIEVERS as readonly string[]).includes(record.evaluation.retriever))
     evaluation.setRetriever(record.evaluation.retriever as RetrieverId);
-  restoreSweep(record.sweep);
+  // An import replaces the sweep too: one computed on documents now closed must not stay.
+  restoreSweep(record.sweep, { replace });
   wb.setZoom(
     record.view.zoom === "fit-width" ? { mode: "fit-width" } : { mode: "scale", scale: record.view.zoom },
   );
@@ -147,6 +153,11 @@ const describe = (err: unknown) => (err instanceof Error ? err.message : String(
 
 /** Saving is off when the store holds a workspace this version cannot read (a newer app's). */
 let savingBlocked = false;
+
+/** After the app failed while drawing: what is in memory may be what broke it, so it is not saved. */
+export function blockSaving(): void {
+  savingBlocked = true;
+}
 
 /**
  * Restores the stored workspace once. Resolves to whether documents came back (if not, the sample
