@@ -127,3 +127,14 @@ test("a link 3,000 levels deep or naming __proto__ is a notice over a working ap
   await ready(page);
   await expect(page.getByTestId("app-error")).toHaveCount(0);
 });
+
+test("a link never raises what a run spends on this browser's endpoint", async ({ page }) => {
+  const costly = { token_budget: 100_000_000, rate_limit: 10_000 };
+  await page.goto(`/#chunker=agentic&config=${encodeURIComponent(JSON.stringify(costly))}`);
+  await expect(page.getByTestId("link-notice")).toContainText(
+    "kept at this browser's values: token_budget 100000000 → 100000, rate_limit 10000 → 10",
+  );
+  await expect(page.getByTestId("chunker-select")).toHaveValue("agentic");
+  await expect(page.getByTestId("param-token_budget")).toHaveValue("100000");
+  await expect(page.getByTestId("param-rate_limit")).toHaveValue("10");
+});

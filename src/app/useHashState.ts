@@ -2,6 +2,7 @@
  * The URL hash (DESIGN §10, §12): the document a link was made on, its chunker and config, compare's
  * B and the view — followed once the stored workspace is back, written as they change.
  */
+import { capOutsideCosts } from "../core/costCaps";
 import { useEffect, useRef, useState } from "react";
 import { useCompare } from "./state/compare";
 import { useNotices } from "./state/notices";
@@ -37,15 +38,15 @@ export function useHashState(ready: boolean) {
       : null;
     if (!state.doc) {
       // A link that names no document (hand-written, or made before links named one): the current one.
-      applyLink(state, useWorkbench.getState().currentKey);
-      if (problems) useNotices.getState().setLink(problems);
+      const said = joined(problems, costNote(applyLink(state, useWorkbench.getState().currentKey)));
+      if (said) useNotices.getState().setLink(said);
       return;
     }
     const doc = state.doc;
     void keyOfDocumentId(useWorkbench.getState().docs, doc.id).then((key) => {
       if (key) {
-        applyLink(state, key);
-        if (problems) useNotices.getState().setLink(problems);
+        const said = joined(problems, costNote(applyLink(state, key)));
+        if (said) useNotices.getState().setLink(said);
         return;
       }
       useNotices.getState().setPendingLink({ doc, state });
@@ -62,8 +63,7 @@ export function useHashState(ready: boolean) {
     let live = true;
     void keyOfDocumentId(docs, pending.doc.id).then((key) => {
       if (!live || !key || useNotices.getState().pendingLink !== pending) return;
-      applyLink(pending.state, key);
-      useNotices.getState().setLink(null);
+      useNotices.getState().setLink(costNote(applyLink(pending.state, key)));
     });
     return () => {
       live = false;
@@ -91,20 +91,45 @@ export function useHashState(ready: boolean) {
   }, [current, currentId, chunker, config, zoom, chunk, compareOn, bChunker, bConfig, ready, pending]);
 }
 
-/** A link's settings on the document `key` (the settings in use when no document is open yet), and its view. */
-function applyLink(state: HashState, key: string | null) {
+/**
+ * A link's settings on the document `key` (the settings in use when no document is open yet), and
+ * its view. Returns what was lowered: a link never raises what a run spends (capOutsideCosts).
+ */
+function applyLink(state: HashState, key: string | null): string[] {
   const wb = useWorkbench.getState();
   if (key !== null && key !== wb.currentKey) wb.selectDocument(key);
   if (state.chunker) useWorkbench.getState().setChunker(state.chunker);
-  if (state.config) useWorkbench.getState().applyConfig(state.config);
+  const capped: string[] = [];
+  if (state.config) {
+    const { chunker, configs } = useWorkbench.getState();
+    const own = capOutsideCosts(chunker, state.config, configs[chunker]);
+    capped.push(...own.capped);
+    useWorkbench.getState().applyConfig(own.config);
+  }
   if (state.zoom) useWorkbench.getState().setZoom(state.zoom);
   if (state.chunk) useWorkbench.getState().selectChunk(state.chunk, true);
-  if (state.b)
+  if (state.b) {
+    const b = capOutsideCosts(
+      state.b.chunker,
+      state.b.config,
+      useCompare.getState().configs[state.b.chunker] ?? useWorkbench.getState().configs[state.b.chunker],
+    );
+    capped.push(...b.capped.map((c) => `B's ${c}`));
     useCompare.setState({
       enabled: true,
       chunker: state.b.chunker,
-      configs: { [state.b.chunker]: { ...defaultConfig(state.b.chunker), ...state.b.config } },
+      configs: { [state.b.chunker]: { ...defaultConfig(state.b.chunker), ...b.config } },
     });
+  }
+  return capped;
 }
+
+function costNote(capped: readonly string[]): string | null {
+  return capped.length === 0
+    ? null
+    : `This link asked to spend more than this browser allows; kept at this browser's values: ${capped.join(", ")}.`;
+}
+
+const joined = (...parts: (string | null)[]): string | null => parts.filter(Boolean).join(" ") || null;
 
 const HASH_WRITE_DELAY_MS = 150;

@@ -54,9 +54,9 @@ export function WorkspaceButtons({ onImported }: { onImported?: () => void }) {
       applyRecord(record, new Map(docs.map((d) => [d.id, d.bytes])), { replace: true });
     };
     try {
+      notice(null);
       replace(staged.record, staged.documents);
       await flushWorkspaceSave();
-      notice(null);
       onImported?.();
     } catch (err) {
       replace(before.record, before.documents);

@@ -5,6 +5,7 @@
  */
 import { getChunkerMeta, CHUNKER_METAS } from "../../core/chunkers/metas";
 import { resolveConfig } from "../../core/config";
+import { capOutsideCosts } from "../../core/costCaps";
 import type { QuestionSet } from "../../core/eval/questions";
 import { RETRIEVERS, type RetrieverId } from "../../core/eval/evaluate";
 import {
@@ -102,8 +103,21 @@ export function applyRecord(
   const missing: string[] = [];
   const wb = useWorkbench.getState();
   let currentKey: string | null = null;
+  // An import is outside input: its costs never exceed this browser's own (capOutsideCosts).
+  const capped: string[] = [];
+  const capAll = (incoming: Configs, label: string): Configs => {
+    if (!replace) return incoming;
+    const own = useWorkbench.getState().configs;
+    return Object.fromEntries(
+      Object.entries(incoming).map(([chunker, config]) => {
+        const c = capOutsideCosts(chunker, config, own[chunker]);
+        capped.push(...c.capped.map((what) => `${label}${what}`));
+        return [chunker, c.config];
+      }),
+    );
+  };
   // The record's own pair first: documents saved before settings were theirs take it.
-  const configs = validConfigs(record.configs);
+  const configs = capAll(validConfigs(record.configs), "");
   if (configs[record.chunker]) useWorkbench.setState({ chunker: record.chunker, configs });
   for (const doc of record.documents) {
     const bytes = bytesById.get(doc.id);
@@ -120,14 +134,14 @@ export function applyRecord(
     });
     rememberDocumentId(key, doc.id);
     if (doc.id === record.currentId) currentKey = key;
-    const own = doc.chunker && doc.configs ? validConfigs(doc.configs) : null;
+    const own = doc.chunker && doc.configs ? capAll(validConfigs(doc.configs), `${doc.name}: `) : null;
     if (own && doc.chunker && own[doc.chunker])
       useWorkbench.getState().setDocSettings(key, { chunker: doc.chunker, configs: own });
   }
   // Restored documents took their settings from the record, not from each other.
   useWorkbench.getState().dismissInheritedSettings();
   if (currentKey) useWorkbench.getState().selectDocument(currentKey);
-  const bConfigs = validConfigs(record.compare.configs);
+  const bConfigs = capAll(validConfigs(record.compare.configs), "B's ");
   if (record.compare.enabled && bConfigs[record.compare.chunker])
     useCompare.setState({ enabled: true, chunker: record.compare.chunker, configs: bConfigs });
   const evaluation = useEvaluation.getState();
@@ -146,6 +160,12 @@ export function applyRecord(
     record.view.zoom === "fit-width" ? { mode: "fit-width" } : { mode: "scale", scale: record.view.zoom },
   );
   if (record.view.selectedChunkId) useWorkbench.getState().selectChunk(record.view.selectedChunkId, true);
+  if (capped.length > 0)
+    useNotices
+      .getState()
+      .setStorage(
+        `The imported workspace asked to spend more than this browser allows; kept at this browser's values: ${[...new Set(capped)].join(", ")}.`,
+      );
   return missing;
 }
 
