@@ -4,24 +4,11 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { sampleRecord } from "../workspace/sampleRecord";
 import { SchemaError } from "./errors";
 import { parseOutsideJson } from "./json";
 import { checkWorkspaceRecord, sweepSnapshotSchema } from "./workspace";
 import * as v from "valibot";
-
-const sampleRecord = () => ({
-  schema: 1,
-  savedAt: 1,
-  documents: [{ id: "a".repeat(64), name: "a.pdf", kind: "pdf" }],
-  currentId: "a".repeat(64),
-  chunker: "recursive",
-  configs: { recursive: { chunk_size: 300 } },
-  compare: { enabled: true, chunker: "token", configs: { token: { chunk_size: 128 } } },
-  questions: null,
-  evaluation: { k: 5, retriever: "bm25" },
-  sweep: null,
-  view: { zoom: 1.5, selectedChunkId: "chunk_2" },
-});
 
 const nest = (depth: number): unknown => {
   let value: unknown = 1;

@@ -2,7 +2,7 @@ import { strToU8, unzipSync, zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { sha256Hex } from "../text/hash";
 import { packWorkspace, unpackWorkspace } from "./archive";
-import { sampleRecord } from "./record.test";
+import { sampleRecord } from "./sampleRecord";
 
 async function documentOf(name: string, text: string) {
   const bytes = strToU8(text);

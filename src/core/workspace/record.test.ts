@@ -1,28 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  readWorkspace,
-  sanitizeWorkspace,
-  WORKSPACE_SCHEMA,
-  WorkspaceError,
-  type WorkspaceRecord,
-} from "./record";
-
-export function sampleRecord(overrides: Partial<WorkspaceRecord> = {}): WorkspaceRecord {
-  return {
-    schema: WORKSPACE_SCHEMA,
-    savedAt: 1,
-    documents: [{ id: "a".repeat(64), name: "a.pdf", kind: "pdf" }],
-    currentId: "a".repeat(64),
-    chunker: "recursive",
-    configs: { recursive: { chunk_size: 300 } },
-    compare: { enabled: true, chunker: "token", configs: { token: { chunk_size: 128 } } },
-    questions: { name: "q.jsonl", set: { format: "jsonl", questions: [] } },
-    evaluation: { k: 5, retriever: "bm25" },
-    sweep: null,
-    view: { zoom: 1.5, selectedChunkId: "chunk_2" },
-    ...overrides,
-  };
-}
+import { readWorkspace, sanitizeWorkspace, WORKSPACE_SCHEMA, WorkspaceError } from "./record";
+import { sampleRecord } from "./sampleRecord";
 
 describe("readWorkspace", () => {
   it("reads back what was written", () => {
