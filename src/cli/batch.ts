@@ -5,13 +5,14 @@
  * there was no input; bad flags and an OUT that cannot be written are 2 before any input is read.
  */
 import { constants } from "node:fs";
-import { access, mkdir, open, rename, rm, stat } from "node:fs/promises";
+import { access, lstat, mkdir, open, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { OutputError } from "../host/errors";
 import { findInputs, shardOf, type BatchInput } from "./batchInputs";
 import {
   completedLine,
   configHash,
+  isManifestName,
   manifestName,
   outputPath,
   readCompletedOutputs,
@@ -21,7 +22,11 @@ import {
 import { BatchProgress } from "./batchProgress";
 import type { BatchJob, BatchPartReply, BatchReply, BatchWorkerData } from "./batchWorker";
 import type { PageExtract } from "../pdf/node";
-import { runWorkerPool } from "./workerPool";
+import { EXTRACTION_HEAP_MB } from "./limitedExtract";
+import { JobTimeoutError, lostThreadMessage, runWorkerPool } from "./workerPool";
+
+/** How a timed-out input's line starts: a part that timed out fails its file, not retried whole. */
+const TIMED_OUT = "stopped: over the time limit of";
 
 export interface BatchRequest extends BatchWorkerData {
   /** The DIR|FILE arguments. */
@@ -32,6 +37,8 @@ export interface BatchRequest extends BatchWorkerData {
   workers: number;
   shard: Shard | null;
   resume: boolean;
+  /** `--timeout SECONDS` per input (DESIGN §12; default 300). */
+  timeoutSeconds: number;
 }
 
 /**
@@ -46,6 +53,8 @@ interface SplitInput {
   parts: (PageExtract[] | null)[];
   left: number;
   failed: boolean;
+  /** A part's reason when it was stopped at the time limit. */
+  timedOut?: string;
   partMs: number;
 }
 
@@ -54,12 +63,12 @@ const MANIFEST_STEM = /^manifest(-\d+-of-\d+)?$/;
 
 export async function runBatch(request: BatchRequest): Promise<number> {
   const { outDir, shard } = request;
-  await prepareOut(outDir);
+  const manifest = path.join(outDir, manifestName(shard));
+  await prepareOut(outDir, manifest);
   const inputs = shardOf(await findInputs(request.args), shard);
   // An OCR'd output (or one with its furniture kept) differs from a plain one: --resume must not
   // take one for the other.
   const hash = configHash(request.chunker, request.resolvedConfig, request.ocr, request.furniture);
-  const manifest = path.join(outDir, manifestName(shard));
   // Without --resume nothing earlier counts: this shard's old manifest goes, so an output this run
   // replaces is never vouched for by a line about the one before.
   const completed = request.resume ? await readCompletedOutputs(outDir) : new Map<string, ManifestLine[]>();
@@ -78,7 +87,11 @@ export async function runBatch(request: BatchRequest): Promise<number> {
   for (const [index, input] of inputs.entries()) {
     const problem =
       input.problem ??
-      (MANIFEST_STEM.test(input.file) ? "its output would overwrite the manifest" : undefined);
+      (MANIFEST_STEM.test(input.file)
+        ? "its output would overwrite the manifest"
+        : isManifestName(input.file.split(/[\\/]/)[0]!) && /[\\/]/.test(input.file)
+          ? "it sits in a folder named like the manifest, which its output folder would replace"
+          : undefined);
     if (problem !== undefined) {
       await record(failedLine(input.file, hash, problem));
       continue;
@@ -120,8 +133,21 @@ export async function runBatch(request: BatchRequest): Promise<number> {
         // file whole to one thread instead, which fails it with chunk's own message.
         split!.parts[reply.part] = reply.extracts;
         split!.failed ||= reply.error !== null;
+        if (reply.error?.startsWith(TIMED_OUT)) split!.timedOut = reply.error;
         split!.partMs = Math.max(split!.partMs, reply.ms);
         if (--split!.left > 0) return;
+        if (split!.timedOut) {
+          // Read again whole it would only take longer: the input fails with the part's reason.
+          const failed = {
+            ...(lostReply(
+              { kind: "file", index: reply.index, source: input.source, output: split!.output },
+              new Error(""),
+            ) as BatchReply),
+            error: split!.timedOut,
+          };
+          void record(lineOf(input, failed, hash)).catch((err: unknown) => void (manifestError ??= err));
+          return;
+        }
         enqueue([
           {
             kind: "file",
@@ -140,6 +166,10 @@ export async function runBatch(request: BatchRequest): Promise<number> {
       void record(lineOf(input, reply, hash)).catch((err: unknown) => void (manifestError ??= err));
     },
     replyForLostJob: (job, error) => lostReply(job, error),
+    jobTimeoutMs: request.timeoutSeconds * 1000,
+    // Each thread extracts under the same heap limit as chunk's extraction thread (DESIGN §12): a PDF
+    // built to exhaust memory fails its line, and a fresh thread takes the rest.
+    resourceLimits: { maxOldGenerationSizeMb: EXTRACTION_HEAP_MB },
   });
   await lines.close();
   if (manifestError !== null) throw manifestError;
@@ -188,7 +218,7 @@ async function largestFirst(jobs: BatchJob[]): Promise<BatchJob[]> {
 }
 
 /** OUT is created if missing; one that cannot be written is refused before any input is read. */
-async function prepareOut(outDir: string): Promise<void> {
+async function prepareOut(outDir: string, manifest: string): Promise<void> {
   try {
     await mkdir(outDir, { recursive: true });
     await access(outDir, constants.W_OK);
@@ -196,6 +226,18 @@ async function prepareOut(outDir: string): Promise<void> {
     throw new OutputError(
       `cannot write to --out ${outDir}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`,
     );
+  }
+  // A folder or a link (a loop, say) where the manifest goes would fail the run at its very end,
+  // and every --resume after it (issue 29): said at once, before any input is read.
+  for (const name of [manifest, `${manifest}.partial`]) {
+    const found = await lstat(name).catch((err: NodeJS.ErrnoException) => {
+      if (err.code === "ENOENT") return null;
+      throw new OutputError(`cannot use ${name}: ${err.code ?? err.message}`);
+    });
+    if (found && !found.isFile())
+      throw new OutputError(
+        `${name} is ${found.isDirectory() ? "a folder" : "a link or special file"}, not a manifest: move it, or choose another --out`,
+      );
   }
 }
 
@@ -229,7 +271,10 @@ function failedLine(file: string, hash: string, error: string): ManifestLine {
 
 /** A thread that died on an input (out of memory, a native crash): that input failed, the rest go on. */
 function lostReply(job: BatchJob, error: Error): BatchReply | BatchPartReply {
-  const message = `the worker thread stopped on this input: ${error.message}`;
+  const message =
+    error instanceof JobTimeoutError
+      ? `${TIMED_OUT} ${error.seconds} s (--timeout)`
+      : `the worker thread stopped on this input: ${lostThreadMessage(error)}`;
   if (job.kind === "part")
     return { kind: "part", index: job.index, part: job.part, extracts: null, error: message, ms: 0 };
   return {

@@ -8,18 +8,20 @@ import { CONFIG_FORMAT_IDS } from "../core/export/formats";
 import { exitCodeOf, UsageError } from "../host/errors";
 
 const USAGE = `usage: npm run -s cli -- COMMAND …
-  extract FILE [--password P] [--max-bytes N] [--furniture drop|keep] --json
+  extract FILE [--password P] [--max-bytes N] [--furniture drop|keep] [--timeout S] --json
   chunk FILE [--chunker ID] [--config F] [--password P] [--out F] [--format jsonl|csv] [--csv-raw]
         [--stats F] [--tenant T] [--doc-class C] [--collection K] [--max-bytes N] [--furniture drop|keep]
-        [--embed-url URL --embed-model M] [--llm-url URL --llm-model M] [--key-env VAR]
-        [--local-embedder glove|tfidf]
+        [--embed-url URL --embed-model M] [--llm-url URL --llm-model M]
+        [--embed-key-env VAR] [--llm-key-env VAR] [--key-env VAR (both URLs on one origin)]
+        [--local-embedder glove|tfidf] [--timeout S]
   eval --questions F [--docs-dir D] [FILE…] [--chunker ID] [--config F] [--k 5]
        [--retriever bm25|embed|local] [--password P] [--max-bytes N] [--furniture drop|keep]
-       [endpoint flags]
+       [--timeout S] [endpoint flags]
   sweep --space F [--questions F] [--docs-dir D] [FILE…] [--k 5] [--retriever bm25|embed|local]
-        [--workers N] [--password P] [--max-bytes N] [--furniture drop|keep] [endpoint flags]
+        [--workers N] [--password P] [--max-bytes N] [--furniture drop|keep] [--timeout S]
+        [endpoint flags]
   batch DIR|FILE… --chunker ID [--config F] --out DIR [--workers N] [--shard i/n] [--resume]
-        [--furniture drop|keep]
+        [--furniture drop|keep] [--timeout S (default 300 per input)]
   curve FILE [--local-embedder glove|tfidf] [--embed-url URL --embed-model M] [--furniture drop|keep]
         [--password P] [--max-bytes N]
   similarity TEXT_A TEXT_B [endpoint flags]

@@ -4,7 +4,7 @@
  * the bundle cannot be written), says `{ready: true}`, then takes jobs one at a time: every job carries its `index`, every reply names
  * the index it answers. Jobs go to whichever thread is idle; replies arrive as they finish.
  */
-import { Worker } from "node:worker_threads";
+import { Worker, type ResourceLimits } from "node:worker_threads";
 import { bundledWorker } from "./workerBundle";
 
 export interface PoolOptions<Job extends { index: number }, Reply extends { index: number }> {
@@ -35,6 +35,31 @@ export interface PoolOptions<Job extends { index: number }, Reply extends { inde
    * rejects; with it, the job's reply is this one and a fresh thread takes the remaining jobs.
    */
   replyForLostJob?: (job: Job, error: Error) => Reply;
+  /**
+   * A job's time limit (DESIGN §12 `--timeout`): past it the thread is stopped — terminate() ends
+   * even a synchronous loop in pdf.js — and the job is lost with a JobTimeoutError.
+   */
+  jobTimeoutMs?: number;
+  /** Each thread's heap limits: a thread over them dies with ERR_WORKER_OUT_OF_MEMORY, its job lost. */
+  resourceLimits?: ResourceLimits;
+}
+
+/** A job stopped at its time limit. */
+export class JobTimeoutError extends Error {
+  override readonly name = "JobTimeoutError";
+  constructor(readonly seconds: number) {
+    super(`stopped after ${seconds} s (--timeout)`);
+  }
+}
+
+/** A thread lost to its heap limit (Node's ERR_WORKER_OUT_OF_MEMORY). */
+export function isOutOfMemory(error: Error): boolean {
+  return (error as NodeJS.ErrnoException).code === "ERR_WORKER_OUT_OF_MEMORY";
+}
+
+/** The words for a lost thread: its heap limit, or the error's own. */
+export function lostThreadMessage(error: Error): string {
+  return isOutOfMemory(error) ? "ran out of memory (over the worker's heap limit)" : error.message;
 }
 
 export async function runWorkerPool<Job extends { index: number }, Reply extends { index: number }>(
@@ -61,12 +86,21 @@ export async function runWorkerPool<Job extends { index: number }, Reply extends
 
   const script = await workerScript(options.entry);
   const start = (resolve: () => void, reject: (err: Error) => void, isReplacement: boolean) => {
-    const worker = new Worker(script, { workerData: { ...options.data, entry: options.entry.href } });
+    const worker = new Worker(script, {
+      workerData: { ...options.data, entry: options.entry.href },
+      ...(options.resourceLimits ? { resourceLimits: options.resourceLimits } : {}),
+    });
     threads.add(worker);
     let current: Job | undefined;
     let lost = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
     const give = () => {
+      clearTimeout(timer);
       current = next < jobs.length ? jobs[next++] : undefined;
+      if (current && options.jobTimeoutMs !== undefined) {
+        const ms = options.jobTimeoutMs;
+        timer = setTimeout(() => loseThread(new JobTimeoutError(Math.round(ms / 100) / 10)), ms);
+      }
       if (current) worker.postMessage(current);
       else if (answered === jobs.length) resolve();
       else if (!lost) idle.push(give);
@@ -74,6 +108,7 @@ export async function runWorkerPool<Job extends { index: number }, Reply extends
     const loseThread = (error: Error) => {
       if (lost) return;
       lost = true;
+      clearTimeout(timer);
       threads.delete(worker);
       void worker.terminate();
       const job = current;

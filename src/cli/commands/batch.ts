@@ -4,7 +4,10 @@ import { validConfig } from "../../core/config";
 import { UsageError } from "../../host/errors";
 import { DEFAULT_MAX_BYTES } from "../input";
 import { runBatch } from "../batch";
-import { chunkerAndConfig, furnitureOf, parse, shardFlag, workersOf } from "./common";
+import { chunkerAndConfig, furnitureOf, parse, shardFlag, timeoutOf, workersOf } from "./common";
+
+/** DESIGN §12: one input that never finishes must not hold a batch thread for good. */
+const BATCH_TIMEOUT_SECONDS = 300;
 
 /**
  * `batch` (DESIGN §10): DIR|FILE… chunked in a pool of worker threads, each input to
@@ -21,8 +24,10 @@ export async function batchCommand(args: string[]): Promise<number> {
     resume: { type: "boolean" },
     ocr: { type: "boolean" },
     furniture: { type: "string" },
+    timeout: { type: "string" },
   });
   const furniture = furnitureOf(values.furniture);
+  const timeoutSeconds = timeoutOf(values.timeout, BATCH_TIMEOUT_SECONDS)!;
   if (!values.chunker && !values.config) throw new UsageError("missing --chunker ID");
   if (!values.out) throw new UsageError("missing --out DIR (the folder for the outputs and the manifest)");
   if (positionals.length === 0) throw new UsageError("missing DIR|FILE: the folders and files to chunk");
@@ -40,5 +45,6 @@ export async function batchCommand(args: string[]): Promise<number> {
     workers: workersOf(values.workers),
     shard: shardFlag(values.shard),
     resume: values.resume === true,
+    timeoutSeconds,
   });
 }

@@ -16,6 +16,8 @@ import {
   oneFile,
   parse,
   resolveConfigOrThrow,
+  setExtractionTimeout,
+  timeoutOf,
   withRoutingContext,
   writeOutput,
 } from "./common";
@@ -36,11 +38,13 @@ export async function chunk(args: string[]): Promise<number> {
     collection: { type: "string" },
     ocr: { type: "boolean" },
     furniture: { type: "string" },
+    timeout: { type: "string" },
     ...ENDPOINT_FLAG_OPTIONS,
   });
   const file = oneFile(positionals);
   const endpoints = endpointsFromFlags(values, process.env);
   const furniture = furnitureOf(values.furniture);
+  setExtractionTimeout(timeoutOf(values.timeout, undefined));
   const format = values.format ?? "jsonl";
   if (format !== "jsonl" && format !== "csv")
     throw new UsageError(`unknown --format "${format}" (jsonl or csv)`);
@@ -52,7 +56,7 @@ export async function chunk(args: string[]): Promise<number> {
     collection_id: values.collection,
   });
   resolveConfigOrThrow(chunker, config);
-  for (const out of [values.out, values.stats]) if (out) await assertWritable(out);
+  for (const out of [values.out, values.stats]) if (out) await assertWritable(out, [file]);
   const maxBytes = maxBytesOf(values["max-bytes"]);
   if (values["llm-url"] !== undefined && chunker !== "agentic" && chunker !== "hybrid")
     process.stderr.write(

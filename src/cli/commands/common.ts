@@ -4,7 +4,7 @@
  */
 import { parseArgs } from "node:util";
 import { constants } from "node:fs";
-import { access, readFile, stat, writeFile } from "node:fs/promises";
+import { access, readFile, realpath, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { getChunker } from "../../core/chunkers/registry";
 import { validConfig } from "../../core/config";
@@ -12,7 +12,7 @@ import { ConfigImportError, importConfig, SecretInConfigError } from "../../core
 import { EngineHost } from "../../host/engine";
 import { EvaluationHost } from "../../host/evaluation";
 import { OutputError, UsageError } from "../../host/errors";
-import { extractPdfBytes } from "../../pdf/node";
+import { EXTRACTION_HEAP_MB, limitedPdfExtractor, type ExtractionLimits } from "../limitedExtract";
 import { pageProblems } from "../../pdf/problems";
 import { DEFAULT_MAX_BYTES } from "../input";
 import type { Shard } from "../batchManifest";
@@ -29,9 +29,21 @@ import { FURNITURE_SETTINGS, type FurnitureSetting } from "../../core/document";
  * command that reads no document (chunkers, export, similarity) never loads it.
  */
 let engine: EngineHost | undefined;
+/** The limits each PDF is extracted under (DESIGN §12); `--timeout` sets the time one. */
+const extractionLimits: ExtractionLimits = { heapMb: EXTRACTION_HEAP_MB };
+
+/** `--timeout SECONDS` for every PDF this process extracts (extract, chunk, eval, sweep). */
+export function setExtractionTimeout(seconds: number | undefined): void {
+  extractionLimits.timeoutSeconds = seconds;
+}
+
 export function engineHost(): EngineHost {
   if (!engine) {
-    engine = new EngineHost(extractPdfBytes, Number.POSITIVE_INFINITY);
+    // Each PDF in its own thread under a heap limit (and --timeout): a hostile file costs a thread.
+    engine = new EngineHost(
+      limitedPdfExtractor(() => extractionLimits),
+      Number.POSITIVE_INFINITY,
+    );
     engine.providers.useWordVectors(readWordVectorsFile);
   }
   return engine;
@@ -43,11 +55,24 @@ export function evaluationHost(): EvaluationHost {
 }
 
 export function parse<T extends Record<string, { type: "string" | "boolean" }>>(args: string[], options: T) {
+  let parsed;
   try {
-    return parseArgs({ args, options, allowPositionals: true, strict: true });
+    parsed = parseArgs({ args, options, allowPositionals: true, strict: true, tokens: true });
   } catch (err) {
     throw new UsageError((err as Error).message);
   }
+  // A flag given twice would silently take its last value (`--format csv --format jsonl`).
+  const seen = new Map<string, string | undefined>();
+  for (const token of parsed.tokens) {
+    if (token.kind !== "option") continue;
+    if (seen.has(token.name))
+      throw new UsageError(
+        `--${token.name} is given twice${token.value !== undefined ? ` ("${seen.get(token.name) ?? ""}", then "${token.value}")` : ""}: give it once`,
+      );
+    seen.set(token.name, token.value);
+  }
+  const { tokens: _tokens, ...rest } = parsed;
+  return rest;
 }
 
 export function oneFile(positionals: string[]): string {
@@ -92,6 +117,18 @@ export function workersOf(value: string | undefined): number {
   if (!/^\d+$/.test(value) || !Number.isSafeInteger(workers) || workers < 1)
     throw new UsageError(`--workers must be a whole number from 1, got "${value}"`);
   return workers;
+}
+
+/**
+ * `--timeout SECONDS` (DESIGN §12): a positive number of seconds, at most a day; `fallback` when the
+ * flag is absent (batch: 300 per input; elsewhere none).
+ */
+export function timeoutOf(value: string | undefined, fallback: number | undefined): number | undefined {
+  if (value === undefined) return fallback;
+  const seconds = Number(value);
+  if (!/^\d+(\.\d+)?$/.test(value) || !(seconds > 0) || seconds > 86_400)
+    throw new UsageError(`--timeout must be a number of seconds from 0.1 to 86400, got "${value}"`);
+  return seconds;
 }
 
 /** --shard i/n: shard i (0-based) of n. */
@@ -157,14 +194,20 @@ export async function writeOutput(file: string, data: string): Promise<void> {
   try {
     await writeFile(file, data);
   } catch (err) {
-    throw new UsageError(
+    // The call was right; the place to write is not (a full disk, a read-only file): one line.
+    throw new OutputError(
       `cannot write ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`,
     );
   }
 }
 
 /** Fails before any input is read when an output's folder is missing or read-only. */
-export async function assertWritable(file: string): Promise<void> {
+export async function assertWritable(file: string, inputs: readonly string[] = []): Promise<void> {
+  // Writing over an input would lose it before it is read whole (issue 29: `--out` = FILE).
+  const target = await realOrResolved(file);
+  for (const input of inputs)
+    if ((await realOrResolved(input)) === target)
+      throw new OutputError(`--out ${file} is the input itself: choose another file to write`);
   try {
     const existing = await stat(file).catch(() => null);
     if (existing?.isDirectory()) throw Object.assign(new Error("a folder"), { code: "EISDIR" });
@@ -173,6 +216,17 @@ export async function assertWritable(file: string): Promise<void> {
     throw new OutputError(
       `cannot write ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`,
     );
+  }
+}
+
+/** A path's real location (symlinks followed) when it exists, else its absolute form. */
+async function realOrResolved(file: string): Promise<string> {
+  try {
+    return await realpath(file);
+  } catch (err) {
+    // Not there yet (an output to create) or not readable: compared by its absolute path.
+    if ((err as NodeJS.ErrnoException).code === undefined) throw err;
+    return path.resolve(file);
   }
 }
 

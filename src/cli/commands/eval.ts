@@ -15,6 +15,8 @@ import {
   parse,
   reportPages,
   resolveConfigOrThrow,
+  setExtractionTimeout,
+  timeoutOf,
 } from "./common";
 
 /**
@@ -36,9 +38,11 @@ export async function evalCommand(args: string[]): Promise<number> {
     password: { type: "string" },
     "max-bytes": { type: "string" },
     furniture: { type: "string" },
+    timeout: { type: "string" },
     ...ENDPOINT_FLAG_OPTIONS,
   });
   const furniture = furnitureOf(values.furniture);
+  setExtractionTimeout(timeoutOf(values.timeout, undefined));
   if (!values.questions)
     throw new UsageError("missing --questions F (Chroma's CSV or the workbench's JSONL)");
   const endpoints = endpointsFromFlags(values, process.env);

@@ -2,7 +2,17 @@
 import { assertHasText } from "../../pdf/problems";
 import { loadDocument } from "../input";
 import { jsonPieces, writePieces } from "../streamOut";
-import { engineHost, furnitureOf, maxBytesOf, OCR_ON_STDERR, oneFile, parse, reportPages } from "./common";
+import {
+  engineHost,
+  furnitureOf,
+  maxBytesOf,
+  OCR_ON_STDERR,
+  oneFile,
+  parse,
+  reportPages,
+  setExtractionTimeout,
+  timeoutOf,
+} from "./common";
 
 export async function extract(args: string[]): Promise<number> {
   const host = engineHost();
@@ -12,10 +22,12 @@ export async function extract(args: string[]): Promise<number> {
     "max-bytes": { type: "string" },
     ocr: { type: "boolean" },
     furniture: { type: "string" },
+    timeout: { type: "string" },
   });
   const file = oneFile(positionals);
   const maxBytes = maxBytesOf(values["max-bytes"]);
   const furniture = furnitureOf(values.furniture);
+  setExtractionTimeout(timeoutOf(values.timeout, undefined));
   const doc = await loadDocument(host, file, {
     password: values.password,
     maxBytes,

@@ -15,6 +15,8 @@ import {
   parse,
   readSweepSpace,
   reportPages,
+  setExtractionTimeout,
+  timeoutOf,
   workersOf,
 } from "./common";
 
@@ -35,9 +37,11 @@ export async function sweepCommand(args: string[]): Promise<number> {
     password: { type: "string" },
     "max-bytes": { type: "string" },
     furniture: { type: "string" },
+    timeout: { type: "string" },
     ...ENDPOINT_FLAG_OPTIONS,
   });
   const furniture = furnitureOf(values.furniture);
+  setExtractionTimeout(timeoutOf(values.timeout, undefined));
   if (!values.space) throw new UsageError("missing --space F (a JSON sweep space, DESIGN §9)");
   const endpoints = endpointsFromFlags(values, process.env);
   const { k, retriever } = retrievalFlags(values, endpoints);
