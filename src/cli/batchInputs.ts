@@ -5,7 +5,7 @@
  * a symlink loop, a link to nowhere — is an input with a problem: a failed manifest line, never an
  * abort. The list is sorted by name, so `--shard i/n` picks the same inputs on every machine.
  */
-import { readdir, stat } from "node:fs/promises";
+import { readdir, realpath, stat } from "node:fs/promises";
 import type { Stats } from "node:fs";
 import path from "node:path";
 import type { Shard } from "./batchManifest";
@@ -24,7 +24,13 @@ const WANTED = /\.(pdf|md|txt)$/i;
 /** Every input the arguments name, sorted by `file` (code-unit order, not the locale's). */
 export async function findInputs(args: readonly string[]): Promise<BatchInput[]> {
   const found: BatchInput[] = [];
+  // The same file named twice (`batch a.pdf a.pdf`, or a file and its folder) is one input, not a
+  // name clash that fails on every run (issue 29).
+  const given = new Set<string>();
   for (const arg of args) {
+    const real = await realpath(arg).catch(() => path.resolve(arg));
+    if (given.has(real)) continue;
+    given.add(real);
     const name = path.basename(path.resolve(arg));
     const info = await statOrProblem(arg);
     if (typeof info === "string") found.push({ file: name, source: arg, problem: info });

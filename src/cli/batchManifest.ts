@@ -10,7 +10,7 @@
 import type { FurnitureSetting } from "../core/document";
 import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
-import { readdir, stat } from "node:fs/promises";
+import { lstat, readdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { stableJson } from "../host/engine";
@@ -46,6 +46,11 @@ export function manifestName(shard: Shard | null): string {
 /** Every manifest `batch` writes in OUT, finished or left partial by a run that died. */
 const MANIFEST_FILE = /^manifest(-\d+-of-\d+)?\.jsonl(\.partial)?$/;
 
+/** A name a manifest of OUT may take (an input's folder named so would collide with it). */
+export function isManifestName(name: string): boolean {
+  return MANIFEST_FILE.test(name);
+}
+
 /** The chunker and its resolved config as one hash: the same pair, the same output for an input. */
 export function configHash(
   chunker: string,
@@ -80,6 +85,8 @@ export async function readCompletedOutputs(outDir: string): Promise<Map<string, 
     throw err;
   }
   for (const name of names) {
+    // Only regular files: a folder or a link loop under a manifest's name holds no lines.
+    if (!(await lstat(path.join(outDir, name))).isFile()) continue;
     const lines = createInterface({ input: createReadStream(path.join(outDir, name)), crlfDelay: Infinity });
     for await (const text of lines) {
       const line = parseLine(text);

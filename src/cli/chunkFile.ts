@@ -10,7 +10,7 @@ import type { ChunkRun } from "../core/chunk";
 import type { DocModel, FurnitureSetting } from "../core/document";
 import { recordOptionsFor, toJsonl } from "../core/export/chunkRecords";
 import type { EngineHost } from "../host/engine";
-import { UsageError } from "../host/errors";
+import { OutputError } from "../host/errors";
 import { assertHasText, pageProblems } from "../pdf/problems";
 import { loadDocument } from "./input";
 import { writePieces } from "./streamOut";
@@ -89,7 +89,8 @@ export async function writeOutputPieces(file: string, pieces: Iterable<string>):
     await Promise.race([once(stream, "finish"), failed]);
   } catch (err) {
     stream?.destroy();
-    throw new UsageError(
+    // The call was right; the place to write is not (a full disk, a read-only file): one line.
+    throw new OutputError(
       `cannot write ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`,
     );
   }

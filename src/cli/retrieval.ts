@@ -65,6 +65,12 @@ export async function loadCollection(
 }
 
 async function findInFolder(dir: string, name: string): Promise<string> {
+  // A set names a file in D, never a path out of it (issue 29: "../x" was read, then refused).
+  const inside = path.relative(path.resolve(dir), path.resolve(dir, name));
+  if (inside === "" || inside.startsWith("..") || path.isAbsolute(inside) || /[\\/]/.test(name))
+    throw new InputError(
+      `the question set names "${name}", which is not a file name inside ${dir}: a set names documents by file name (--docs-dir D)`,
+    );
   const candidates = [name, `${name}.md`, `${name}.txt`, `${name}.pdf`].map((n) => path.join(dir, n));
   for (const file of candidates) {
     const found = await stat(file).catch(() => null);

@@ -52,6 +52,7 @@ declare class URL {
   readonly origin: string;
   readonly protocol: string;
   readonly host: string;
+  readonly hostname: string;
   readonly pathname: string;
   href: string;
 }

@@ -11,6 +11,7 @@ import {
   isLocalEmbedderChoice,
   LOCAL_EMBEDDER_CHOICES,
   LOCAL_EMBEDDER_LABELS,
+  assertKeyTransport,
   normalizeBaseUrl,
   type LocalEmbedderChoice,
   type SessionEndpoints,
@@ -64,8 +65,10 @@ function endpointsFromForm(embed: EndpointForm, llm: EndpointForm): SessionEndpo
     if (!embed.model.trim())
       throw new EndpointConfigError("embedding model", "embedding model: name the model");
     const dimensions = embed.dimensions.trim() ? positiveInt(embed.dimensions, "dimensions", 0) : undefined;
+    const baseUrl = normalizeBaseUrl(embed.url, "embedding URL");
+    if (embed.key) assertKeyTransport(baseUrl, "embedding URL");
     out.embedding = {
-      baseUrl: normalizeBaseUrl(embed.url, "embedding URL"),
+      baseUrl,
       model: embed.model.trim(),
       batchSize: positiveInt(embed.batch, "batch size", DEFAULT_EMBED_BATCH),
       timeoutMs: positiveSeconds(embed.timeout, "embedding timeout"),
@@ -75,8 +78,10 @@ function endpointsFromForm(embed: EndpointForm, llm: EndpointForm): SessionEndpo
   }
   if (llm.url.trim() || llm.model.trim()) {
     if (!llm.model.trim()) throw new EndpointConfigError("LLM model", "LLM model: name the model");
+    const baseUrl = normalizeBaseUrl(llm.url, "LLM URL");
+    if (llm.key) assertKeyTransport(baseUrl, "LLM URL");
     out.llm = {
-      baseUrl: normalizeBaseUrl(llm.url, "LLM URL"),
+      baseUrl,
       model: llm.model.trim(),
       timeoutMs: positiveSeconds(llm.timeout, "LLM timeout"),
       ...(llm.key ? { apiKey: llm.key } : {}),

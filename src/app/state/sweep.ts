@@ -273,12 +273,15 @@ export const useSweep = create<SweepState>()((set, get) => ({
       if (buffer.length === 0 || controller.signal.aborted || run !== runSeq) return;
       const batch = buffer;
       buffer = [];
+      // The first lines are saved at once: a reload right after them must keep them (the save at
+      // start, moments ago, would otherwise hold them back for up to 2 s).
+      const first = get().done === 0;
       set((s) => {
         const lines = [...s.lines];
         for (const [index, line] of batch) lines[index] = line;
         return { lines, done: s.done + batch.length };
       });
-      save();
+      save(first);
     };
     try {
       const outcome = await runSweep(points, docs, settings, {

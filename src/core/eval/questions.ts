@@ -35,12 +35,22 @@ export interface QuestionSet {
 
 const CHROMA_COLUMNS = ["question", "references", "corpus_id"] as const;
 
+/** At most this many questions in a set: past it the per-question results no longer fit one string. */
+export const MAX_QUESTIONS = 1_000_000;
+
 /** CSV when the first line is Chroma's header, JSONL otherwise. */
 export function parseQuestionSet(text: string, fileName = ""): QuestionSet {
   const body = text.replace(/^\uFEFF/, "");
   const firstLine = body.slice(0, body.search(/\r?\n|$/));
-  if (/\.csv$/i.test(fileName) || /^\s*"?question"?\s*,/i.test(firstLine)) return parseChromaCsv(body);
-  return parseQuestionJsonl(body);
+  const set =
+    /\.csv$/i.test(fileName) || /^\s*"?question"?\s*,/i.test(firstLine)
+      ? parseChromaCsv(body)
+      : parseQuestionJsonl(body);
+  if (set.questions.length > MAX_QUESTIONS)
+    throw new QuestionSetError(
+      `the set holds ${set.questions.length} questions; at most ${MAX_QUESTIONS} (split it into several sets)`,
+    );
+  return set;
 }
 
 /** Chroma's `questions_df.csv`: question, references (a JSON list of {content, start_index, end_index}), corpus_id. */

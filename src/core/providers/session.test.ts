@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import {
+  assertKeyTransport,
   EndpointConfigError,
   endpointsFingerprint,
+  isLoopbackHost,
   normalizeBaseUrl,
   publicEndpoints,
   type SessionEndpoints,
@@ -41,5 +43,21 @@ describe("session endpoints", () => {
     expect(() => normalizeBaseUrl("not a url", "embed-url")).toThrow(/embed-url/);
     expect(() => normalizeBaseUrl("https://user:pw@api.example.com/v1")).toThrow(/key field/);
     expect(() => normalizeBaseUrl("")).toThrow(EndpointConfigError);
+  });
+});
+
+describe("assertKeyTransport (issue 29: no key over plain http to another machine)", () => {
+  it("allows https anywhere and http on this machine only", () => {
+    for (const url of [
+      "https://api.example/v1",
+      "http://localhost:11434/v1",
+      "http://127.0.0.1:8080",
+      "http://[::1]:9000",
+      "http://ollama.localhost",
+    ])
+      expect(() => assertKeyTransport(url, "URL")).not.toThrow();
+    for (const url of ["http://api.example/v1", "http://192.168.1.2:11434", "http://127.example"])
+      expect(() => assertKeyTransport(url, "URL")).toThrow(/never sent over plain http/);
+    expect(isLoopbackHost("LOCALHOST")).toBe(true);
   });
 });

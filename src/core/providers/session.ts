@@ -67,6 +67,32 @@ export class EndpointConfigError extends Error {
 }
 
 /** A base URL the providers can call (the same rules as the clients apply), trimmed; else a typed error naming the field. */
+/** localhost, *.localhost, 127.0.0.0/8 and ::1: this machine, where plain http stays on it. */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/^\[|\]$/g, "");
+  return (
+    host === "localhost" || host.endsWith(".localhost") || host === "::1" || /^127(\.\d{1,3}){3}$/.test(host)
+  );
+}
+
+/**
+ * A key is never sent over plain http to another machine (DESIGN §12): anyone on the way would read
+ * it. https anywhere, or http to a loopback address, is fine.
+ */
+export function assertKeyTransport(baseUrl: string, field: string): void {
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    throw new EndpointConfigError(field, `${field}: "${baseUrl}" is not a URL`);
+  }
+  if (url.protocol === "http:" && !isLoopbackHost(url.hostname))
+    throw new EndpointConfigError(
+      field,
+      `${field}: a key is never sent over plain http to another machine (${url.host}); use https, or a loopback address`,
+    );
+}
+
 export function normalizeBaseUrl(input: string, field = "url"): string {
   const resolved = resolveEndpointUrl(input, "embeddings");
   if ("error" in resolved) throw new EndpointConfigError(field, `${field}: ${resolved.error}`);

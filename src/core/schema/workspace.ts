@@ -7,6 +7,7 @@
 import * as v from "valibot";
 import { CHUNKER_METAS } from "../chunkers/metas";
 import { FURNITURE_SETTINGS } from "../document";
+import { MAX_QUESTIONS } from "../eval/questions";
 import { MAX_SWEEP_POINTS } from "../sweep/space";
 import { SchemaError, schemaErrorFrom } from "./errors";
 import { MAX_DEPTH, tooDeepAt } from "./json";
@@ -85,7 +86,7 @@ const questionSetSchema = v.object({
         codePointOffsets: v.optional(v.boolean()),
       }),
     ),
-    v.maxLength(1_000_000, "holds more than 1,000,000 questions"),
+    v.maxLength(MAX_QUESTIONS, `holds more than ${MAX_QUESTIONS} questions`),
   ),
 });
 
