@@ -6,6 +6,7 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -100,4 +101,22 @@ describe("the CLI against hostile calls", () => {
     const lines = readFileSync(path.join(out, "manifest.jsonl"), "utf8").trim().split("\n");
     expect(lines).toHaveLength(1);
   }, 60_000);
+});
+
+describe("the CLI under arbitrary config and space files (fast-check)", () => {
+  it("exits 0, 2, 3 or 4 with no stack, whatever JSON it is handed", () => {
+    const values = fc.sample(fc.jsonValue({ maxDepth: 5 }), { numRuns: 8, seed: 29 });
+    const doc = file("prop.md");
+    values.forEach((value, i) => {
+      const json = file(`prop-${i}.json`, JSON.stringify(value));
+      for (const args of [
+        ["chunk", doc, "--chunker", "token", "--config", json],
+        ["sweep", "--space", json, doc],
+      ]) {
+        const r = cli(...args);
+        expect([0, 2, 3, 4], `${args[0]} with ${JSON.stringify(value).slice(0, 200)}`).toContain(r.code);
+        expect(r.stderr).not.toContain("    at ");
+      }
+    });
+  }, 120_000);
 });

@@ -117,7 +117,7 @@ export function restoreSweep(saved: unknown, { replace = false } = {}): void {
   if (replace) {
     state.abort?.();
     useSweep.setState({ ...EMPTY_RESULT, abort: null, error: null });
-    window.sessionStorage.removeItem(STORAGE_KEY);
+    if (typeof window !== "undefined") window.sessionStorage.removeItem(STORAGE_KEY);
   } else if (state.points.length > 0) return;
   if (saved === null || saved === undefined) return;
   const s = saved as Partial<Saved>;
