@@ -138,3 +138,36 @@ test("a link never raises what a run spends on this browser's endpoint", async (
   await expect(page.getByTestId("param-token_budget")).toHaveValue("100000");
   await expect(page.getByTestId("param-rate_limit")).toHaveValue("10");
 });
+
+test.describe("with an LLM endpoint configured", () => {
+  const LLM = "http://127.0.0.1:9";
+  test.use({
+    allowedOrigins: [LLM],
+    allowedConsoleErrors: [/127\.0\.0\.1:9|ERR_CONNECTION_REFUSED|Failed to (load|fetch)/],
+  });
+
+  test("a link's agentic run waits for a click before it asks the user's endpoint", async ({ page }) => {
+    await page.addInitScript((baseUrl) => {
+      window.localStorage.setItem(
+        "chunk-workbench.endpoints.v1",
+        JSON.stringify({ llm: { baseUrl: `${baseUrl}/v1`, model: "their-model", timeoutMs: 2000 } }),
+      );
+    }, LLM);
+    const asked: string[] = [];
+    page.context().on("request", (request) => {
+      if (request.url().startsWith(LLM)) asked.push(request.url());
+    });
+    await page.goto("/#chunker=agentic");
+    await expect(page.getByTestId("link-hold")).toContainText("their-model");
+    await expect(page.getByTestId("run-status")).toHaveText(
+      /^error: not run — the link asks your LLM endpoint/,
+    );
+    await page.waitForTimeout(1000);
+    expect(asked).toEqual([]);
+    await saveShot(page, "hostile-link-hold");
+    await page.getByTestId("link-run-confirm").click();
+    await expect(page.getByTestId("link-hold")).toHaveCount(0);
+    await expect(page.getByTestId("run-status")).toHaveText("done", { timeout: 30_000 });
+    expect(asked.length).toBeGreaterThan(0);
+  });
+});

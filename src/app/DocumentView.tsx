@@ -233,6 +233,11 @@ function useRunStatus(
   const whole = doc?.provisional === undefined;
   if (state.problems.length > 0)
     return { text: `error: ${state.problems.map((p) => `${p.key} ${p.message}`).join("; ")}`, drawn };
+  if (state.held)
+    return {
+      text: "error: not run — the link asks your LLM endpoint; press Run it above to spend its tokens",
+      drawn,
+    };
   if (state.cancelled)
     return {
       text: "error: cancelled — the last finished run stays on screen; change anything to run again",

@@ -6,6 +6,7 @@
  * and the previous run stays on screen while the next computes. Queries consume their AbortSignal:
  * a superseded run is abandoned in the worker.
  */
+import { spendsLlm, useLinkHold } from "../state/linkHold";
 import {
   hashKey,
   keepPreviousData,
@@ -227,6 +228,8 @@ export interface ChunkRunState {
   pending: boolean;
   /** The user cancelled the run these inputs ask for: it stays cancelled until an input changes. */
   cancelled: boolean;
+  /** A link asked for a run on the user's LLM endpoint: it waits for a click (link-run-confirm). */
+  held: boolean;
   /** Cancels the run in flight, every stage (their network calls abort in the worker). */
   cancel(): void;
 }
@@ -276,13 +279,16 @@ export function useChunkRun(doc: DocModel | undefined, chunker: string, config: 
   );
   const requestKey = JSON.stringify([docId, paramsKey, endpointsRevision]);
   const cancelled = useCancelledRuns((s) => s.keys.has(requestKey));
+  // A link's run on the user's own LLM endpoint waits for a click (state/linkHold).
+  const llmConfigured = useSettings((s) => s.endpoints.llm !== undefined);
+  const held = useLinkHold((s) => s.held) && llmConfigured && spendsLlm(settledChunker);
   useEffect(() => () => useCancelledRuns.getState().remove(requestKey), [requestKey]);
   // A run measured in characters draws its boxes before its token counts (stage 2 brings them).
   const request = { docId: docId!, chunker: settledChunker, config: settledConfig, deferTokens: true };
 
   const ranges = useQuery<ChunkRun, Error>({
     queryKey: runKey,
-    enabled: docId !== null && problems.length === 0 && !cancelled,
+    enabled: docId !== null && problems.length === 0 && !cancelled && !held,
     staleTime: Infinity,
     gcTime: 5 * 60_000,
     retry: false,
@@ -383,6 +389,7 @@ export function useChunkRun(doc: DocModel | undefined, chunker: string, config: 
     requestKey,
     pending: settledParams !== paramsKey && !cancelled,
     cancelled,
+    held,
     cancel: () => {
       useCancelledRuns.getState().add(requestKey);
       // The stages' keys extend the run's: one call cancels all three.

@@ -1,6 +1,8 @@
 /** The workspace's notices (storage, a refused import, the link), each dismissable; the app works on beneath them. */
 import { useRef } from "react";
+import { useLinkHold } from "../state/linkHold";
 import { useNotices } from "../state/notices";
+import { useSettings } from "../state/settings";
 
 export function WorkspaceNotices({ onOpenFiles }: { onOpenFiles: (files: File[]) => void }) {
   const storage = useNotices((s) => s.storage);
@@ -11,6 +13,9 @@ export function WorkspaceNotices({ onOpenFiles }: { onOpenFiles: (files: File[])
   const setImportError = useNotices((s) => s.setImportError);
   const setLink = useNotices((s) => s.setLink);
   const fileInput = useRef<HTMLInputElement>(null);
+  const held = useLinkHold((s) => s.held);
+  const release = useLinkHold((s) => s.release);
+  const llm = useSettings((s) => s.endpoints.llm);
   return (
     <>
       {storage && (
@@ -26,6 +31,15 @@ export function WorkspaceNotices({ onOpenFiles }: { onOpenFiles: (files: File[])
           {importError}
           <button type="button" onClick={() => setImportError(null)} aria-label="Dismiss the import error">
             ×
+          </button>
+        </div>
+      )}
+      {held && llm && (
+        <div className="notice" role="alert" data-testid="link-hold">
+          This link opens a chunker that asks your LLM endpoint ({llm.model} at {llm.baseUrl}): it spends your
+          tokens, so it runs only when you say so.
+          <button type="button" className="notice-action" data-testid="link-run-confirm" onClick={release}>
+            Run it
           </button>
         </div>
       )}
