@@ -6,6 +6,8 @@
  * and the previous run stays on screen while the next computes. Queries consume their AbortSignal:
  * a superseded run is abandoned in the worker.
  */
+import { InputError } from "../../host/errors";
+import { withTimeLimit } from "./timeLimit";
 import { spendsLlm, useLinkHold } from "../state/linkHold";
 import {
   hashKey,
@@ -131,30 +133,47 @@ function extractionQuery(doc: OpenDocument | undefined, queryClient: QueryClient
     // A model is never edited, only replaced: comparing two of them deep (100,000+ runs each, read
     // from their lazy property) would only cost.
     structuralSharing: false,
-    queryFn: ({ signal }) => {
+    queryFn: ({ signal: querySignal }) => {
       const d = doc!;
       const report = useExtractionProgress.getState().report;
-      return openDocument(
-        d.bytes,
-        {
-          name: d.name,
-          kind: d.kind,
-          encoding: currentEncoding(useWorkbench.getState().chunker, currentConfig(useWorkbench.getState())),
-          ...(d.password !== undefined ? { password: d.password } : {}),
-          ...(d.ocr ? { ocr: d.ocr } : {}),
-          furniture: d.furniture ?? "drop",
-        },
-        (done, total) => report(d.key, done, total),
-        signal,
-        // A long PDF's first pages are shown (and chunked) while the rest is read: the query holds
-        // them as its data, still fetching, until the whole document replaces them (DESIGN §3).
-        (first) => {
-          if (!signal.aborted) queryClient.setQueryData(queryKey, first);
-        },
+      // The CLI's per-input limit, in the tab too (DESIGN §12): a PDF built to stall pdf.js ends
+      // with a message, its worker replaced, rather than "extracting" for ever.
+      return withTimeLimit(
+        querySignal,
+        EXTRACTION_TIME_LIMIT_S * 1000,
+        (signal) =>
+          openDocument(
+            d.bytes,
+            {
+              name: d.name,
+              kind: d.kind,
+              encoding: currentEncoding(
+                useWorkbench.getState().chunker,
+                currentConfig(useWorkbench.getState()),
+              ),
+              ...(d.password !== undefined ? { password: d.password } : {}),
+              ...(d.ocr ? { ocr: d.ocr } : {}),
+              furniture: d.furniture ?? "drop",
+            },
+            (done, total) => report(d.key, done, total),
+            signal,
+            // A long PDF's first pages are shown (and chunked) while the rest is read: the query holds
+            // them as its data, still fetching, until the whole document replaces them (DESIGN §3).
+            (first) => {
+              if (!signal.aborted) queryClient.setQueryData(queryKey, first);
+            },
+          ),
+        () =>
+          new InputError(
+            `${d.name}: extraction stopped after ${EXTRACTION_TIME_LIMIT_S} s — pdf.js could not read this PDF in time`,
+          ),
       );
     },
   });
 }
+
+/** The tab's limit on one document's extraction: the CLI batch's default per input. */
+const EXTRACTION_TIME_LIMIT_S = 300;
 
 /**
  * The value, coalesced to the latest while the run of the settled value is in flight: a change

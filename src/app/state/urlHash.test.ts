@@ -1,5 +1,6 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { getChunkerMeta } from "../../core/chunkers/metas";
+import { CHUNKER_METAS, getChunkerMeta } from "../../core/chunkers/metas";
 import { formatHash, linkConfig, parseHash } from "./urlHash";
 
 describe("url hash", () => {
@@ -68,5 +69,29 @@ describe("url hash", () => {
     const problems: string[] = [];
     expect(linkConfig("token", { chunk_size: 300 }, "x", problems)).toEqual({ chunk_size: 300 });
     expect(problems).toEqual([]);
+  });
+});
+
+describe("parseHash under arbitrary links (fast-check, issue 29)", () => {
+  it("never throws: what cannot be used is a problem, and a chunker is always a known one", () => {
+    const param = fc.oneof(
+      fc.string(),
+      fc.jsonValue({ maxDepth: 4 }).map((v) => JSON.stringify(v)),
+      fc.constantFrom("__proto__", "constructor", "agentic", "token", "fit-width", "1e309", "-1"),
+    );
+    fc.assert(
+      fc.property(
+        fc.dictionary(
+          fc.constantFrom("doc", "name", "chunker", "config", "b", "bconfig", "zoom", "chunk"),
+          param,
+        ),
+        (fields) => {
+          const state = parseHash("#" + new URLSearchParams(fields).toString());
+          if (state.chunker) expect(CHUNKER_METAS.some((m) => m.id === state.chunker)).toBe(true);
+          if (state.zoom?.mode === "scale") expect(state.zoom.scale).toBeGreaterThan(0);
+        },
+      ),
+      { numRuns: 500 },
+    );
   });
 });

@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { QuestionSetError } from "./errors";
 import {
@@ -535,5 +536,30 @@ describe("questionSetToJsonl", () => {
 
   it("writes nothing for no questions", () => {
     expect(questionSetToJsonl([], DOCS)).toBe("");
+  });
+});
+
+describe("parseQuestionSet under arbitrary text (fast-check, issue 29)", () => {
+  it("reads a set or refuses it with a QuestionSetError; every reference it keeps is iterable and whole", () => {
+    const line = fc.oneof(
+      fc.string(),
+      fc.jsonValue({ maxDepth: 4 }).map((v) => JSON.stringify(v)),
+      fc
+        .record({ question: fc.string(), references: fc.jsonValue({ maxDepth: 3 }) })
+        .map((v) => JSON.stringify(v)),
+    );
+    fc.assert(
+      fc.property(fc.array(line, { maxLength: 6 }), (lines) => {
+        try {
+          const set = parseQuestionSet(lines.join("\n"), "q.jsonl");
+          for (const q of set.questions)
+            for (const r of q.references)
+              expect(Number.isInteger(r.start) && Number.isInteger(r.end)).toBe(true);
+        } catch (err) {
+          expect(err).toBeInstanceOf(QuestionSetError);
+        }
+      }),
+      { numRuns: 500 },
+    );
   });
 });
