@@ -7,7 +7,7 @@ import path from "node:path";
 import { expect, test } from "./helpers";
 import { cli, SAMPLE, sampleQuestions } from "./sampleQuestions";
 
-const METRICS = ["recall", "precision", "iou", "precision_omega", "hit_at_k", "mrr"] as const;
+const METRICS = ["recall", "precision", "iou", "precision_omega", "hit_at_k", "mrr", "ndcg_at_k"] as const;
 
 test.describe("retrieval evaluation", () => {
   test("a question set scores the same in the tab and in the CLI, and its question draws on the page", async ({

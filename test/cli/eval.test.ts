@@ -153,7 +153,7 @@ describe("cli eval", () => {
     expect(out.retriever).toBe("bm25");
     expect(out.k).toBe(2);
     expect(Object.keys(out.metrics).sort()).toEqual(
-      ["hit_at_k", "iou", "mrr", "precision", "precision_omega", "recall"].sort(),
+      ["hit_at_k", "iou", "mrr", "ndcg_at_k", "precision", "precision_omega", "recall"].sort(),
     );
     expect(out.questions.map((q) => q.id)).toEqual(["q1", "q2", "q3"]);
     expect(out.questions.map((q) => q.doc)).toEqual(["a.md", "b.md", "a.md"]);

@@ -104,7 +104,7 @@ describe("sweep", () => {
       ["chunker", "chunks", "config", "mean_tokens", "metrics", "ms", "retrieved_tokens"].sort(),
     );
     expect(Object.keys(ran.metrics as object).sort()).toEqual(
-      ["hit_at_k", "iou", "mrr", "precision", "precision_omega", "recall"].sort(),
+      ["hit_at_k", "iou", "mrr", "ndcg_at_k", "precision", "precision_omega", "recall"].sort(),
     );
     const front = out[6] as unknown as { pareto: number[] };
     expect(front.pareto.length).toBeGreaterThan(0);

@@ -61,6 +61,7 @@ const COLUMN_LABELS: Record<SortKey, string> = {
   precision_omega: "Prec. Ω",
   hit_at_k: "Hit@k",
   mrr: "MRR",
+  ndcg_at_k: "nDCG",
   quality_score: "Quality",
   ends_at_sentence: "Sentence end",
   not_mid_word: "Whole words",

@@ -39,7 +39,15 @@ const recallLine = (recall: number, retrieved: number, ms = 10): SweepLine =>
     "token",
     { chunk_size: retrieved, overlap: 0, encoding: "cl100k_base" },
     {
-      metrics: { recall, precision: 0.1, iou: 0.1, precision_omega: 0.2, hit_at_k: 1, mrr: 0.5 },
+      metrics: {
+        recall,
+        precision: 0.1,
+        iou: 0.1,
+        precision_omega: 0.2,
+        hit_at_k: 1,
+        mrr: 0.5,
+        ndcg_at_k: 0,
+      },
       chunks: 10,
       mean_tokens: retrieved / 5,
       retrieved_tokens: retrieved,

@@ -90,6 +90,7 @@ describe("Evaluator: bm25", () => {
       precision_omega: 1,
       hit: 1,
       rr: 1,
+      ndcg: 1, // the one chunk holding the answer, first
     });
     expect(questions[1]).toEqual({
       id: "2",
@@ -107,6 +108,7 @@ describe("Evaluator: bm25", () => {
       precision_omega: 1,
       hit: 1,
       rr: 1,
+      ndcg: 1,
     });
     expect(questions[2]).toEqual({
       id: "3",
@@ -123,6 +125,7 @@ describe("Evaluator: bm25", () => {
       precision_omega: 1, // a2 alone touches the reference, and covers it exactly
       hit: 0,
       rr: 0,
+      ndcg: 0,
     });
     expect(metrics).toEqual({
       recall: 2 / 3,
@@ -131,6 +134,7 @@ describe("Evaluator: bm25", () => {
       precision_omega: 1,
       hit_at_k: 2 / 3,
       mrr: 2 / 3,
+      ndcg_at_k: 2 / 3,
     });
   });
 
@@ -184,7 +188,7 @@ describe("Evaluator: bm25", () => {
     const result = await new Evaluator().evaluate(DOCS, []);
     expect(result.questions).toEqual([]);
     expect(result.retrieved_tokens).toBe(0);
-    expect(Object.values(result.metrics)).toEqual([0, 0, 0, 0, 0, 0]);
+    expect(Object.values(result.metrics)).toEqual([0, 0, 0, 0, 0, 0, 0]);
   });
 
   it("answers many questions with a live signal, and stops for an aborted one", async () => {

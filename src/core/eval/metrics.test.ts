@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
+  ndcgAtK,
   METRIC_KEYS,
   meanMetrics,
   precisionOmega,
@@ -40,14 +41,19 @@ describe("scoreQuestion", () => {
       precision_omega: 0.375,
       hit: 1,
       rr: 0.5,
+      // Gains: 0 (another document), 10/30, 2/30; the document's best three: 13/30, 10/30, 5/30.
+      ndcg: expect.closeTo(
+        (10 / 30 / Math.log2(3) + 2 / 30 / 2) / (13 / 30 + 10 / 30 / Math.log2(3) + 5 / 30 / 2),
+        14,
+      ),
     });
   });
 
   it("counts another document's chunk in precision's denominator only, even where its offsets overlap", () => {
     const m = scoreQuestion(0, [r(10, 30)], [ranked(1, 10, 30)], [r(10, 30)]);
-    expect(m).toEqual({ recall: 0, precision: 0, iou: 0, precision_omega: 1, hit: 0, rr: 0 });
+    expect(m).toEqual({ recall: 0, precision: 0, iou: 0, precision_omega: 1, hit: 0, rr: 0, ndcg: 0 });
     const other = scoreQuestion(1, [r(10, 30)], [ranked(1, 10, 30)], [r(10, 30)]);
-    expect(other).toEqual({ recall: 1, precision: 1, iou: 1, precision_omega: 1, hit: 1, rr: 1 });
+    expect(other).toEqual({ recall: 1, precision: 1, iou: 1, precision_omega: 1, hit: 1, rr: 1, ndcg: 1 });
   });
 
   it("does not take touching chunks for a hit, nor give them shared characters", () => {
@@ -89,7 +95,7 @@ describe("scoreQuestion", () => {
   });
 
   it("is all zeros without references or retrieved chunks", () => {
-    const zeros = { recall: 0, precision: 0, iou: 0, precision_omega: 0, hit: 0, rr: 0 };
+    const zeros = { recall: 0, precision: 0, iou: 0, precision_omega: 0, hit: 0, rr: 0, ndcg: 0 };
     expect(scoreQuestion(0, [], [], [])).toEqual(zeros);
     expect(scoreQuestion(0, [r(0, 5)], [], [])).toEqual(zeros);
   });
@@ -133,8 +139,24 @@ describe("precisionOmega", () => {
 
 describe("meanMetrics", () => {
   it("averages each metric over questions, hit as hit_at_k and rr as mrr", () => {
-    const a: QuestionMetrics = { recall: 1, precision: 0.5, iou: 0.25, precision_omega: 0.5, hit: 1, rr: 1 };
-    const b: QuestionMetrics = { recall: 0, precision: 0, iou: 0, precision_omega: 0.25, hit: 0, rr: 0 };
+    const a: QuestionMetrics = {
+      recall: 1,
+      precision: 0.5,
+      iou: 0.25,
+      precision_omega: 0.5,
+      hit: 1,
+      rr: 1,
+      ndcg: 1,
+    };
+    const b: QuestionMetrics = {
+      recall: 0,
+      precision: 0,
+      iou: 0,
+      precision_omega: 0.25,
+      hit: 0,
+      rr: 0,
+      ndcg: 0,
+    };
     const c: QuestionMetrics = {
       recall: 0.5,
       precision: 0.25,
@@ -142,6 +164,7 @@ describe("meanMetrics", () => {
       precision_omega: 0,
       hit: 1,
       rr: 0.5,
+      ndcg: 0.5,
     };
     expect(meanMetrics([a, b, c])).toEqual({
       recall: 0.5,
@@ -150,17 +173,26 @@ describe("meanMetrics", () => {
       precision_omega: 0.25,
       hit_at_k: 2 / 3,
       mrr: 0.5,
+      ndcg_at_k: 0.5,
     });
   });
 
   it("is all zeros for no questions, keyed exactly by METRIC_KEYS", () => {
     const empty = meanMetrics([]);
     expect(Object.keys(empty)).toEqual([...METRIC_KEYS]);
-    expect(Object.values(empty)).toEqual([0, 0, 0, 0, 0, 0]);
+    expect(Object.values(empty)).toEqual([0, 0, 0, 0, 0, 0, 0]);
   });
 
   it("METRIC_KEYS are the CLI's metric names, in its order", () => {
-    expect(METRIC_KEYS).toEqual(["recall", "precision", "iou", "precision_omega", "hit_at_k", "mrr"]);
+    expect(METRIC_KEYS).toEqual([
+      "recall",
+      "precision",
+      "iou",
+      "precision_omega",
+      "hit_at_k",
+      "mrr",
+      "ndcg_at_k",
+    ]);
   });
 });
 
@@ -269,5 +301,24 @@ describe("metrics against a port of Chroma's reference code", () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe("ndcgAtK (graded by the share of the reference a chunk covers)", () => {
+  const ranked = (doc: number, start: number, end: number) => ({ doc, start, end });
+  it("is 1 when the chunks come in the best order, less when a better one ranks lower", () => {
+    // Reference 0–100; chunk A covers 60 of it, B covers 40, C none.
+    const A = r(0, 60);
+    const B = r(60, 120);
+    const C = r(200, 300);
+    const all = [A, B, C];
+    expect(ndcgAtK(0, [r(0, 100)], [ranked(0, 0, 60), ranked(0, 60, 120)], all)).toBeCloseTo(1, 12);
+    const swapped = ndcgAtK(0, [r(0, 100)], [ranked(0, 60, 120), ranked(0, 0, 60)], all);
+    // DCG = 0.4 + 0.6/log2(3); ideal = 0.6 + 0.4/log2(3).
+    expect(swapped).toBeCloseTo((0.4 + 0.6 / Math.log2(3)) / (0.6 + 0.4 / Math.log2(3)), 12);
+    expect(ndcgAtK(0, [r(0, 100)], [ranked(0, 200, 300), ranked(1, 0, 60)], all)).toBe(0);
+  });
+  it("counts an overlapping reference once, and caps at k the chunks the ideal order may use", () => {
+    expect(ndcgAtK(0, [r(0, 50), r(25, 100)], [ranked(0, 0, 60)], [r(0, 60), r(60, 100)])).toBeCloseTo(1, 12);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * Per-question retrieval metrics on character ranges, as DESIGN §8 pins them after Chroma's
  * reference code (its conventions in ./ranges): recall, precision, IoU, precision_Ω, hit and
- * reciprocal rank.
+ * reciprocal rank — and nDCG@k, graded by the share of the reference each chunk covers
+ * (docs/evaluation.md defines it).
  */
 import { intersectRanges, mergeRanges, subtractRange, totalLength, type CharRange } from "./ranges";
 
@@ -19,9 +20,23 @@ export interface QuestionMetrics {
   hit: number;
   /** 1 / rank of the first such chunk, 0 when none. */
   rr: number;
+  /**
+   * nDCG@k: each retrieved chunk's gain is the share of the reference it covers, discounted by
+   * log2(rank + 1); divided by the best order of the document's best k chunks. 0 when no chunk
+   * touches the reference.
+   */
+  ndcg: number;
 }
 
-export const METRIC_KEYS = ["recall", "precision", "iou", "precision_omega", "hit_at_k", "mrr"] as const;
+export const METRIC_KEYS = [
+  "recall",
+  "precision",
+  "iou",
+  "precision_omega",
+  "hit_at_k",
+  "mrr",
+  "ndcg_at_k",
+] as const;
 export type MetricKey = (typeof METRIC_KEYS)[number];
 export type MeanMetrics = Record<MetricKey, number>;
 
@@ -33,6 +48,7 @@ export const METRIC_LABELS: Readonly<Record<MetricKey, string>> = {
   precision_omega: "Precision Ω",
   hit_at_k: "Hit@k",
   mrr: "MRR",
+  ndcg_at_k: "nDCG@k",
 };
 
 /**
@@ -68,12 +84,50 @@ export function precisionOmega(references: readonly CharRange[], docChunks: Iter
   return shared / totalLength(mergeRanges([...touching, ...uncovered]));
 }
 
+/** The share of the references (merged) that `chunk` covers: its gain for nDCG. */
+function gainOf(chunk: CharRange, references: readonly CharRange[], referenceChars: number): number {
+  if (referenceChars === 0) return 0;
+  const cuts: CharRange[] = [];
+  for (const ref of references) {
+    const cut = intersectRanges(chunk, ref);
+    if (cut) cuts.push(cut);
+  }
+  return cuts.length === 0 ? 0 : totalLength(mergeRanges(cuts)) / referenceChars;
+}
+
+/**
+ * nDCG of `retrieved` (rank order; chunks of other documents gain 0) against the best order of
+ * the `retrieved.length` best chunks of the reference's document.
+ */
+export function ndcgAtK(
+  doc: number,
+  references: readonly CharRange[],
+  retrieved: readonly RankedChunk[],
+  docChunks: readonly CharRange[],
+): number {
+  const merged = mergeRanges(references.map((r) => ({ start: r.start, end: r.end })));
+  const referenceChars = totalLength(merged);
+  const discount = (i: number) => 1 / Math.log2(i + 2);
+  let dcg = 0;
+  retrieved.forEach((r, i) => {
+    if (r.doc === doc) dcg += gainOf(r, merged, referenceChars) * discount(i);
+  });
+  if (dcg === 0) return 0;
+  const best = docChunks
+    .map((c) => gainOf(c, merged, referenceChars))
+    .filter((g) => g > 0)
+    .sort((a, b) => b - a)
+    .slice(0, retrieved.length);
+  const ideal = best.reduce((sum, g, i) => sum + g * discount(i), 0);
+  return ideal === 0 ? 0 : Math.min(1, dcg / ideal);
+}
+
 /** Every metric of one question: `retrieved` in rank order, any document; `docChunks` all chunks of `doc`. */
 export function scoreQuestion(
   doc: number,
   references: readonly CharRange[],
   retrieved: readonly RankedChunk[],
-  docChunks: Iterable<CharRange>,
+  docChunks: readonly CharRange[],
 ): QuestionMetrics {
   const own = retrieved.filter((r) => r.doc === doc);
   const { shared, uncovered } = overlapWith(references, own);
@@ -90,6 +144,7 @@ export function scoreQuestion(
     precision_omega: precisionOmega(references, docChunks),
     hit: rank >= 0 ? 1 : 0,
     rr: rank >= 0 ? 1 / (rank + 1) : 0,
+    ndcg: ndcgAtK(doc, references, retrieved, docChunks),
   };
 }
 
@@ -104,5 +159,6 @@ export function meanMetrics(scores: readonly QuestionMetrics[]): MeanMetrics {
     precision_omega: mean((m) => m.precision_omega),
     hit_at_k: mean((m) => m.hit),
     mrr: mean((m) => m.rr),
+    ndcg_at_k: mean((m) => m.ndcg),
   };
 }

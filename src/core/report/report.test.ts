@@ -185,6 +185,7 @@ describe("buildReport: the summary a manager reads first", () => {
     precision_omega: 0.3,
     hit_at_k: 0.9,
     mrr: 0.7,
+    ndcg_at_k: 0,
   });
   it("opens with what was compared and the recommendation, in words, before the details", () => {
     const html = buildReport(
@@ -319,8 +320,16 @@ describe("buildReport", () => {
   });
 
   it("shows the eval metrics, with B and the difference when comparing", () => {
-    const a = { recall: 0.5, precision: 0.125, iou: 0.1, precision_omega: 0.3, hit_at_k: 2 / 3, mrr: 0.5 };
-    const b = { ...a, recall: 0.75, mrr: 0.25 };
+    const a = {
+      recall: 0.5,
+      precision: 0.125,
+      iou: 0.1,
+      precision_omega: 0.3,
+      hit_at_k: 2 / 3,
+      mrr: 0.5,
+      ndcg_at_k: 0,
+    };
+    const b = { ...a, recall: 0.75, mrr: 0.25, ndcg_at_k: 0 };
     const html = buildReport(
       input({ evaluation: { setName: "q.jsonl", questions: 3, k: 5, retriever: "bm25", a, b } }),
     );

@@ -82,6 +82,7 @@ describe("MEANINGS", () => {
       "Precision Ω",
       "Hit@k",
       "MRR",
+      "nDCG@k",
       "Tokens retrieved per question",
       "Quality scores",
     ]);

@@ -92,6 +92,8 @@ const METRIC_MEANINGS: Readonly<Record<MetricKey, string>> = {
     "Precision if retrieval picked the best chunks there are: the ceiling this way of chunking allows.",
   hit_at_k: "The share of questions for which at least one retrieved chunk holds part of the answer.",
   mrr: "How high the first useful chunk ranks, averaged over questions (1 means always first).",
+  ndcg_at_k:
+    "How well the retrieved chunks are ordered, crediting each by how much of the answer it holds (1 means the best order there is).",
 };
 
 /** What each number in the report means, one sentence each. */

@@ -5,7 +5,7 @@ import { objectiveOf, paretoFront, qualityMetrics, type SweepLine } from "./resu
 const evalLine = (recall: number, retrieved: number): SweepLine => ({
   chunker: "token",
   config: {},
-  metrics: { recall, precision: 0, iou: 0, precision_omega: 0, hit_at_k: 0, mrr: 0 },
+  metrics: { recall, precision: 0, iou: 0, precision_omega: 0, hit_at_k: 0, mrr: 0, ndcg_at_k: 0 },
   chunks: 1,
   mean_tokens: 1,
   retrieved_tokens: retrieved,

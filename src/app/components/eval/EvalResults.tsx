@@ -22,6 +22,8 @@ const METRIC_HELP: Record<MetricKey, string> = {
     "Precision over every chunk that touches a reference, no retriever involved: the ceiling of token efficiency at perfect recall.",
   hit_at_k: "Share of questions with a retrieved chunk sharing at least one character with a reference.",
   mrr: "Mean of 1 / rank of the first retrieved chunk that holds part of the answer (0 when none).",
+  ndcg_at_k:
+    "Each retrieved chunk credited with the share of the answer it holds, discounted by rank, against the best order there is.",
 };
 
 const QUESTION_ROW_PX = 22;

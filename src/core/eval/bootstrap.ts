@@ -1,0 +1,126 @@
+/**
+ * How much a mean metric would move with other questions (issue 30, DESIGN §12 "Trust"): a 95%
+ * percentile bootstrap over questions — seeded, so the same run prints the same interval — and the
+ * paired difference of two runs on the same questions, with a verdict in words. One set of resample
+ * indices serves every metric, so intervals cost one pass per resample, not one per metric.
+ */
+
+/** DESIGN §12: at least 2,000 resamples, seed 42 unless given. */
+export const BOOTSTRAP_RESAMPLES = 2000;
+export const BOOTSTRAP_SEED = 42;
+/** Under this many questions a set gets a warning (DESIGN §12 `eval-small-set`). */
+export const SMALL_SET = 30;
+
+export type Interval = [lo: number, hi: number];
+
+export interface BootstrapOptions {
+  resamples?: number;
+  seed?: number;
+}
+
+/** mulberry32: small, well mixed, the same everywhere for one seed. */
+function generator(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** The q-quantile of sorted values, linearly interpolated (numpy's default). */
+function quantile(sorted: Float64Array, q: number): number {
+  if (sorted.length === 0) return 0;
+  const at = (sorted.length - 1) * q;
+  const below = Math.floor(at);
+  const above = Math.min(sorted.length - 1, below + 1);
+  return sorted[below]! + (sorted[above]! - sorted[below]!) * (at - below);
+}
+
+/**
+ * 95% intervals of the mean of each series (all of one length: one value per question), from the
+ * same resamples. An empty or single-question set has the degenerate interval [mean, mean].
+ */
+export function bootstrapIntervals<K extends string>(
+  series: Readonly<Record<K, ArrayLike<number>>>,
+  options: BootstrapOptions = {},
+): Record<K, Interval> {
+  const keys = Object.keys(series) as K[];
+  const n = keys.length === 0 ? 0 : series[keys[0]!].length;
+  const resamples = options.resamples ?? BOOTSTRAP_RESAMPLES;
+  const out = {} as Record<K, Interval>;
+  if (n <= 1) {
+    for (const key of keys) {
+      const v = n === 1 ? series[key][0]! : 0;
+      out[key] = [v, v];
+    }
+    return out;
+  }
+  const random = generator(options.seed ?? BOOTSTRAP_SEED);
+  const means = keys.map(() => new Float64Array(resamples));
+  const columns = keys.map((key) => series[key]);
+  const sums = new Float64Array(keys.length);
+  for (let r = 0; r < resamples; r++) {
+    sums.fill(0);
+    for (let i = 0; i < n; i++) {
+      const pick = Math.floor(random() * n);
+      for (let m = 0; m < columns.length; m++) sums[m]! += columns[m]![pick]!;
+    }
+    for (let m = 0; m < columns.length; m++) means[m]![r] = sums[m]! / n;
+  }
+  keys.forEach((key, m) => {
+    const sorted = means[m]!.sort();
+    out[key] = [quantile(sorted, 0.025), quantile(sorted, 0.975)];
+  });
+  return out;
+}
+
+export interface PairedDifference {
+  /** Mean of B − A over the questions both runs answered. */
+  b_minus_a: number;
+  ci95: Interval;
+}
+
+/** B − A per question, its mean and 95% interval: paired, so what both runs share cancels out. */
+export function pairedDifference(
+  a: ArrayLike<number>,
+  b: ArrayLike<number>,
+  options: BootstrapOptions = {},
+): PairedDifference {
+  if (a.length !== b.length)
+    throw new RangeError(`paired runs differ in length (${a.length} vs ${b.length})`);
+  const diff = Float64Array.from({ length: a.length }, (_, i) => b[i]! - a[i]!);
+  const mean = diff.length === 0 ? 0 : diff.reduce((s, v) => s + v, 0) / diff.length;
+  return { b_minus_a: mean, ci95: bootstrapIntervals({ d: diff }, options).d };
+}
+
+/**
+ * The verdict on one metric's difference, in words: which run is better when the interval leaves
+ * zero out, else that no difference shows with this many questions.
+ */
+export function verdictOf(
+  difference: PairedDifference,
+  questions: number,
+  metric: { label: string; higherIsBetter: boolean },
+): string {
+  const [lo, hi] = difference.ci95;
+  if (lo > 0 || hi < 0) {
+    const bHigher = lo > 0;
+    const better = bHigher === metric.higherIsBetter ? "B" : "A";
+    return `${better} is better on ${metric.label}`;
+  }
+  return `no detectable difference in ${metric.label} with ${questions} question${questions === 1 ? "" : "s"}`;
+}
+
+/**
+ * About how many questions would resolve the difference seen: the interval's half-width shrinks as
+ * 1/√n, so it falls below |difference| near n·(half-width/|difference|)². Null when nothing is seen.
+ */
+export function questionsToResolve(difference: PairedDifference, questions: number): number | null {
+  const half = (difference.ci95[1] - difference.ci95[0]) / 2;
+  const seen = Math.abs(difference.b_minus_a);
+  if (seen === 0 || questions === 0) return null;
+  return Math.max(questions, Math.ceil(questions * (half / seen) ** 2));
+}
