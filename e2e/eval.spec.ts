@@ -4,7 +4,7 @@
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { expect, test } from "./helpers";
+import { expect, saveShot, test } from "./helpers";
 import { cli, SAMPLE, sampleQuestions } from "./sampleQuestions";
 
 const METRICS = ["recall", "precision", "iou", "precision_omega", "hit_at_k", "mrr", "ndcg_at_k"] as const;
@@ -18,6 +18,7 @@ test.describe("retrieval evaluation", () => {
     writeFileSync(setFile, sampleQuestions());
     const cliResult = JSON.parse(cli(["eval", "--questions", setFile, SAMPLE, "--chunker", "token"])) as {
       metrics: Record<string, number>;
+      ci95: Record<string, [number, number]>;
       questions: { id: string; recall: number; hit: number }[];
     };
 
@@ -27,11 +28,25 @@ test.describe("retrieval evaluation", () => {
     await expect(page.getByTestId("run-status")).toHaveText("done");
     await page.getByTestId("questions-input").setInputFiles(setFile);
     await expect(page.getByTestId("eval-status")).toHaveText("done");
-    for (const key of METRICS)
+    for (const key of METRICS) {
       await expect(page.getByTestId(`eval-metric-${key}`)).toHaveAttribute(
         "data-value",
         String(cliResult.metrics[key]),
       );
+      // The same seeded bootstrap in the tab and the CLI: the same interval (DESIGN §12 eval-ci-<metric>).
+      const ci = page.getByTestId(`eval-ci-${key}`);
+      await expect(ci).toHaveAttribute("data-lo", String(cliResult.ci95[key]![0]));
+      await expect(ci).toHaveAttribute("data-hi", String(cliResult.ci95[key]![1]));
+    }
+    // Three questions: too few to tell configs apart, and the panel says so.
+    await expect(page.getByTestId("eval-small-set")).toContainText(
+      "3 questions: too few to tell configs apart",
+    );
+    await page.getByTestId("compare-toggle").check();
+    await expect(page.getByTestId("compare-verdict")).toContainText(/recall/);
+    await expect(page.getByTestId("compare-verdict")).toContainText("with 3 questions");
+    await saveShot(page, "eval-intervals");
+    await page.getByTestId("compare-toggle").uncheck();
     const items = page.getByTestId("question-item");
     await expect(items).toHaveCount(3);
     for (const [i, q] of cliResult.questions.entries())

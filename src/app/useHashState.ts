@@ -2,6 +2,7 @@
  * The URL hash (DESIGN §10, §12): the document a link was made on, its chunker and config, compare's
  * B and the view — followed once the stored workspace is back, written as they change.
  */
+import { useSettings } from "./state/settings";
 import { spendsLlm, useLinkHold } from "./state/linkHold";
 import { capOutsideCosts } from "../core/costCaps";
 import { useEffect, useRef, useState } from "react";
@@ -99,9 +100,10 @@ export function useHashState(ready: boolean) {
 function applyLink(state: HashState, key: string | null): string[] {
   const wb = useWorkbench.getState();
   if (key !== null && key !== wb.currentKey) wb.selectDocument(key);
-  // A run on the user's own LLM endpoint is never started by a link: it waits for a click.
-  if ((state.chunker && spendsLlm(state.chunker)) || (state.b && spendsLlm(state.b.chunker)))
-    useLinkHold.getState().hold();
+  // A run on the user's own LLM endpoint is never started by a link: it waits for a click. (One
+  // configured after the link was opened is the user's own doing: settings release the hold.)
+  const spends = (state.chunker && spendsLlm(state.chunker)) || (state.b && spendsLlm(state.b.chunker));
+  if (spends && useSettings.getState().endpoints.llm) useLinkHold.getState().hold();
   if (state.chunker) useWorkbench.getState().setChunker(state.chunker);
   const capped: string[] = [];
   if (state.config) {

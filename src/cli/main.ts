@@ -16,7 +16,7 @@ const USAGE = `usage: npm run -s cli -- COMMAND …
         [--local-embedder glove|tfidf] [--timeout S]
   eval --questions F [--docs-dir D] [FILE…] [--chunker ID] [--config F] [--k 5]
        [--retriever bm25|embed|local] [--password P] [--max-bytes N] [--furniture drop|keep]
-       [--timeout S] [endpoint flags]
+       [--timeout S] [--seed N] [endpoint flags]
   sweep --space F [--questions F] [--docs-dir D] [FILE…] [--k 5] [--retriever bm25|embed|local]
         [--workers N] [--password P] [--max-bytes N] [--furniture drop|keep] [--timeout S]
         [endpoint flags]

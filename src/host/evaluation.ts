@@ -29,6 +29,8 @@ export interface EvaluationRequest {
   retriever?: RetrieverId;
   /** Documents asked of besides those the set names (the CLI's FILE arguments), first in order. */
   docIds?: string[];
+  /** The bootstrap's seed (DESIGN §12: 42 unless the CLI's --seed). */
+  seed?: number;
 }
 
 /** A question's references as the page draws them: offsets and boxes in its document. */
@@ -87,6 +89,7 @@ export class EvaluationHost {
       {
         ...(request.k !== undefined ? { k: request.k } : {}),
         ...(request.retriever ? { retriever: request.retriever } : {}),
+        ...(request.seed !== undefined ? { seed: request.seed } : {}),
         ...(embedder ? { endpointEmbedder: embedder } : {}),
         localEmbedder: this.engine.providers.localEmbedder,
         ...(signal ? { signal } : {}),

@@ -147,7 +147,15 @@ describe("cli eval", () => {
 
   it("prints one JSON object with the contract's keys, the metrics worked out from whole-document chunks", () => {
     const out = evalOut(first);
-    expect(Object.keys(out).sort()).toEqual(["chunker", "config", "k", "metrics", "questions", "retriever"]);
+    expect(Object.keys(out).sort()).toEqual([
+      "chunker",
+      "ci95",
+      "config",
+      "k",
+      "metrics",
+      "questions",
+      "retriever",
+    ]);
     expect(out.chunker).toBe("recursive");
     expect(out.config).toMatchObject({ chunk_size: 1000, chunk_overlap: 50, length_unit: "tokens" });
     expect(out.retriever).toBe("bm25");
@@ -170,6 +178,7 @@ describe("cli eval", () => {
           "hit",
           "id",
           "iou",
+          "ndcg",
           "precision",
           "precision_omega",
           "question",

@@ -3,6 +3,7 @@
  * localStorage so a reload keeps the setup; a key lives in memory, or in sessionStorage (this tab
  * only, gone when it closes) when the user asks for it — never in localStorage, the URL or an export.
  */
+import { useLinkHold } from "./linkHold";
 import { create } from "zustand";
 import {
   DEFAULT_BATCH_SIZE as DEFAULT_EMBED_BATCH,
@@ -88,6 +89,8 @@ export const useSettings = create<SettingsState>()((set) => ({
   revision: 0,
   setEndpoints(endpoints, rememberKeys) {
     persist(endpoints, rememberKeys);
+    // Endpoints the user saves are the user's doing: a link's held run may go (state/linkHold).
+    useLinkHold.getState().release();
     set((s) =>
       // Saving what is already in use (or only the keep-keys choice) must not rerun every query:
       // an agentic run would call the LLM again and spend the day's budget for the same result.

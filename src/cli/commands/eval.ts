@@ -1,4 +1,5 @@
 /** `eval` (DESIGN §5). */
+import { SMALL_SET } from "../../core/eval/bootstrap";
 import path from "node:path";
 import { getChunker } from "../../core/chunkers/registry";
 import { QuestionSetError } from "../../core/eval/errors";
@@ -25,6 +26,15 @@ import {
  * the config under test; one JSON object out. Arguments, config and the set are checked before any
  * document is read.
  */
+/** --seed N: the bootstrap's seed, a whole number (42 when absent). */
+function seedOf(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const seed = Number(value);
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(seed))
+    throw new UsageError(`--seed must be a whole number, got "${value}"`);
+  return seed;
+}
+
 export async function evalCommand(args: string[]): Promise<number> {
   const host = engineHost();
   const evaluation = evaluationHost();
@@ -39,9 +49,11 @@ export async function evalCommand(args: string[]): Promise<number> {
     "max-bytes": { type: "string" },
     furniture: { type: "string" },
     timeout: { type: "string" },
+    seed: { type: "string" },
     ...ENDPOINT_FLAG_OPTIONS,
   });
   const furniture = furnitureOf(values.furniture);
+  const seed = seedOf(values.seed);
   setExtractionTimeout(timeoutOf(values.timeout, undefined));
   if (!values.questions)
     throw new UsageError("missing --questions F (Chroma's CSV or the workbench's JSONL)");
@@ -62,13 +74,26 @@ export async function evalCommand(args: string[]): Promise<number> {
   host.setEndpoints(endpoints);
   await assertLocalEmbedderReady(endpoints);
   const result = await evaluation
-    .evaluate({ set, chunker, config, k, retriever, docIds: docs.map((d) => d.id) })
+    .evaluate({
+      set,
+      chunker,
+      config,
+      k,
+      retriever,
+      docIds: docs.map((d) => d.id),
+      ...(seed !== undefined ? { seed } : {}),
+    })
     .catch((err: unknown) => {
       // A span outside its text is found once the documents are read: the message names the set too.
       if (err instanceof QuestionSetError) throw new QuestionSetError(`${values.questions}: ${err.message}`);
       throw err;
     });
   for (const warning of result.warnings) process.stderr.write(`warning: ${warning}\n`);
+  const asked = result.questions.length;
+  if (asked < SMALL_SET)
+    process.stderr.write(
+      `warning: ${asked} question${asked === 1 ? "" : "s"}: under ${SMALL_SET}, a difference between configs is mostly noise — read the ci95 intervals before comparing\n`,
+    );
   process.stdout.write(
     JSON.stringify({
       chunker: result.chunker,
@@ -76,6 +101,7 @@ export async function evalCommand(args: string[]): Promise<number> {
       retriever: result.retriever,
       k: result.k,
       metrics: result.metrics,
+      ci95: result.ci95,
       questions: result.questions.map((q) => ({
         id: q.id,
         question: q.question,
@@ -86,6 +112,7 @@ export async function evalCommand(args: string[]): Promise<number> {
         precision_omega: q.precision_omega,
         hit: q.hit,
         rr: q.rr,
+        ndcg: q.ndcg,
         retrieved: q.retrieved,
       })),
     }) + "\n",

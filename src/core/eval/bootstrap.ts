@@ -6,8 +6,8 @@
  */
 
 /** DESIGN §12: at least 2,000 resamples, seed 42 unless given. */
-export const BOOTSTRAP_RESAMPLES = 2000;
-export const BOOTSTRAP_SEED = 42;
+const BOOTSTRAP_RESAMPLES = 2000;
+const BOOTSTRAP_SEED = 42;
 /** Under this many questions a set gets a warning (DESIGN §12 `eval-small-set`). */
 export const SMALL_SET = 30;
 

@@ -65,7 +65,14 @@ const ONE_TERM = (Math.log(4) * 2.2) / (1 + NORM_3);
 describe("Evaluator: bm25", () => {
   it("retrieves k chunks per question, scores each question by hand, and averages", async () => {
     const result = await new Evaluator().evaluate(DOCS, QUESTIONS, { k: 2 });
-    const { questions, metrics, ...rest } = untimed(result);
+    const { questions, metrics, ci95, ...rest } = untimed(result);
+    // Each mean inside its interval; hit (0 or 1 per question) resampled from {1, 1, 0}.
+    for (const key of Object.keys(metrics) as (keyof typeof metrics)[]) {
+      expect(ci95[key][0]).toBeLessThanOrEqual(metrics[key] + 1e-12);
+      expect(ci95[key][1]).toBeGreaterThanOrEqual(metrics[key] - 1e-12);
+    }
+    expect(ci95.hit_at_k).toEqual([0, 1]);
+    expect(ci95.precision_omega).toEqual([1, 1]);
     expect(rest).toEqual({
       retriever: "bm25",
       k: 2,

@@ -16,7 +16,15 @@ import { dot, normalizeInPlace } from "../providers/vectors";
 import { workbenchSentences } from "../text/sentences";
 import { yieldToEventLoop } from "../checkpoint";
 import { Bm25Index, type ScoredPosition } from "./bm25";
-import { meanMetrics, scoreQuestion, type MeanMetrics, type QuestionMetrics } from "./metrics";
+import { bootstrapIntervals, type Interval } from "./bootstrap";
+import {
+  meanMetrics,
+  questionSeries,
+  scoreQuestion,
+  type MeanMetrics,
+  type MetricKey,
+  type QuestionMetrics,
+} from "./metrics";
 import type { NamedText, ResolvedQuestion } from "./questions";
 
 export const RETRIEVERS = ["bm25", "embed", "local"] as const;
@@ -58,6 +66,8 @@ export interface EvalResult {
   retriever: RetrieverId;
   k: number;
   metrics: MeanMetrics;
+  /** 95% bootstrap interval of each mean (core/eval/bootstrap: 2,000 resamples, seed 42). */
+  ci95: Record<MetricKey, Interval>;
   questions: QuestionResult[];
   /** Mean tokens retrieved per question (the sweep's cost axis). */
   retrieved_tokens: number;
@@ -65,7 +75,7 @@ export interface EvalResult {
   /** The label of the embedder that ranked (embed, local), for the UI to name it. */
   embedderLabel?: string;
   warnings: string[];
-  timings: { index_ms: number; retrieve_ms: number; score_ms: number };
+  timings: { index_ms: number; retrieve_ms: number; score_ms: number; ci_ms: number };
   /** How many chunks the incremental index added and removed (bm25). */
   indexUpdate?: { added: number; removed: number };
 }
@@ -77,6 +87,8 @@ export interface EvalOptions {
   endpointEmbedder?: Embedder;
   /** The session's local embedder choice, for `local`; absent → lexical. */
   localEmbedder?: LocalEmbedderSetting;
+  /** The bootstrap's seed (BOOTSTRAP_SEED, 42, by default). */
+  seed?: number;
   signal?: AbortSignal;
 }
 
@@ -187,17 +199,23 @@ export class Evaluator {
       };
     });
     const t3 = now();
+    const ci95 = bootstrapIntervals(
+      questionSeries(results),
+      options.seed !== undefined ? { seed: options.seed } : {},
+    );
+    const t4 = now();
     return {
       retriever,
       k,
       metrics: meanMetrics(results),
+      ci95,
       questions: results,
       retrieved_tokens:
         results.length === 0 ? 0 : results.reduce((s, r) => s + r.retrieved_tokens, 0) / results.length,
       chunks: collection.length,
       ...(embedderLabel ? { embedderLabel } : {}),
       warnings,
-      timings: { index_ms: indexMs, retrieve_ms: retrieveMs, score_ms: t3 - t2 },
+      timings: { index_ms: indexMs, retrieve_ms: retrieveMs, score_ms: t3 - t2, ci_ms: t4 - t3 },
       ...(indexUpdate ? { indexUpdate } : {}),
     };
   }

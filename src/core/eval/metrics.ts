@@ -162,3 +162,17 @@ export function meanMetrics(scores: readonly QuestionMetrics[]): MeanMetrics {
     ndcg_at_k: mean((m) => m.ndcg),
   };
 }
+
+/** Each metric's per-question values, keyed as the means are (the bootstrap resamples these). */
+export function questionSeries(scores: readonly QuestionMetrics[]): Record<MetricKey, Float64Array> {
+  const of = (pick: (m: QuestionMetrics) => number) => Float64Array.from(scores, pick);
+  return {
+    recall: of((m) => m.recall),
+    precision: of((m) => m.precision),
+    iou: of((m) => m.iou),
+    precision_omega: of((m) => m.precision_omega),
+    hit_at_k: of((m) => m.hit),
+    mrr: of((m) => m.rr),
+    ndcg_at_k: of((m) => m.ndcg),
+  };
+}

@@ -1,13 +1,21 @@
 /**
  * The evaluation's results in the wide dock (DESIGN §12 "room to read"): its warnings, the mean
- * metrics (A, and B with B − A while compare is on), the questions B answers differently, and the
+ * metrics with their 95% intervals (A, and B with the paired B − A and a verdict while compare is
+ * on), a warning for a set too small to tell configs apart, the questions B answers differently, and the
  * per-question list that selects what the pages draw. The same queries as the panel's (react-query
  * shares them), so nothing is evaluated twice.
  */
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { useMemo, useRef } from "react";
 import type { Chunk } from "../../../core/chunk";
-import { METRIC_KEYS, METRIC_LABELS, type MetricKey } from "../../../core/eval/metrics";
+import {
+  pairedDifference,
+  questionsToResolve,
+  SMALL_SET,
+  verdictOf,
+  type PairedDifference,
+} from "../../../core/eval/bootstrap";
+import { METRIC_KEYS, METRIC_LABELS, questionSeries, type MetricKey } from "../../../core/eval/metrics";
 import type { EvaluationResult } from "../../../host/evaluation";
 import { useEvaluationRun } from "../../engine/evaluation";
 import { useEvaluation } from "../../state/evaluation";
@@ -65,6 +73,7 @@ export function EvalResults({ chunks, chunker, config, runReady, compareB }: Eva
           {a.data.warnings.length > 5 && <li>…and {a.data.warnings.length - 5} more</li>}
         </ul>
       )}
+      <SmallSetWarning a={a.data} b={compareB ? b.data : undefined} />
       <Metrics a={a.data} b={compareB ? b.data : undefined} />
       {compareB && b.data && <QuestionDiffs a={a.data} b={b.data} />}
       <QuestionList result={a.data} chunks={chunks} />
@@ -72,42 +81,105 @@ export function EvalResults({ chunks, chunker, config, runReady, compareB }: Eva
   );
 }
 
-function Metrics({ a, b }: { a: EvaluationResult; b: EvaluationResult | undefined }) {
+/** B − A per metric, paired over the questions both answered, with its interval (core/eval/bootstrap). */
+function usePairedDifferences(a: EvaluationResult, b: EvaluationResult | undefined) {
+  return useMemo(() => {
+    if (!b || b.questions.length !== a.questions.length) return null;
+    const sa = questionSeries(a.questions);
+    const sb = questionSeries(b.questions);
+    return Object.fromEntries(METRIC_KEYS.map((key) => [key, pairedDifference(sa[key], sb[key])])) as Record<
+      MetricKey,
+      PairedDifference
+    >;
+  }, [a, b]);
+}
+
+const points = (v: number) => (v * 100).toFixed(1);
+const signed = (v: number) => `${v >= 0 ? "+" : "−"}${points(Math.abs(v))}`;
+
+/**
+ * Under 30 questions a difference is mostly noise (DESIGN §12 `eval-small-set`): said, with recall's
+ * interval and, while comparing, about how many questions would resolve the difference seen.
+ */
+function SmallSetWarning({ a, b }: { a: EvaluationResult; b: EvaluationResult | undefined }) {
+  const diffs = usePairedDifferences(a, b);
+  const n = a.questions.length;
+  if (n >= SMALL_SET) return null;
+  const [lo, hi] = a.ci95.recall;
+  const need = diffs ? questionsToResolve(diffs.recall, n) : null;
   return (
-    <table className="eval-metrics">
-      <thead>
-        <tr>
-          <th scope="col">Mean</th>
-          <th scope="col">{b ? "A" : `k = ${a.k}, ${a.retriever}`}</th>
-          {b && <th scope="col">B</th>}
-          {b && <th scope="col">B − A</th>}
-        </tr>
-      </thead>
-      <tbody>
-        {METRIC_KEYS.map((key) => {
-          const delta = b ? b.metrics[key] - a.metrics[key] : 0;
-          return (
-            <tr key={key} title={METRIC_HELP[key]}>
-              <th scope="row">{METRIC_LABELS[key]}</th>
-              <td data-testid={`eval-metric-${key}`} data-value={a.metrics[key]}>
-                {pct(a.metrics[key])}
-              </td>
-              {b && (
-                <td data-testid={`eval-metric-b-${key}`} data-value={b.metrics[key]}>
-                  {pct(b.metrics[key])}
+    <p className="eval-small-set" role="status" data-testid="eval-small-set">
+      {n} question{n === 1 ? "" : "s"}: too few to tell configs apart — recall&apos;s 95% interval is [
+      {points(lo)}, {points(hi)}], and a set this small understates how far it would move with other
+      questions.
+      {need !== null &&
+        need > n &&
+        ` About ${need} questions would show whether B's recall difference is real.`}
+    </p>
+  );
+}
+
+function Metrics({ a, b }: { a: EvaluationResult; b: EvaluationResult | undefined }) {
+  const diffs = usePairedDifferences(a, b);
+  const n = a.questions.length;
+  return (
+    <>
+      {diffs && (
+        <p className="compare-verdict" data-testid="compare-verdict" role="status">
+          {verdictOf(diffs.recall, n, { label: "recall", higherIsBetter: true })} (B − A{" "}
+          {signed(diffs.recall.b_minus_a)} points, 95% [{signed(diffs.recall.ci95[0])},{" "}
+          {signed(diffs.recall.ci95[1])}]);{" "}
+          {verdictOf(diffs.precision_omega, n, { label: "precision Ω", higherIsBetter: true })}.
+        </p>
+      )}
+      <table className="eval-metrics">
+        <thead>
+          <tr>
+            <th scope="col">Mean</th>
+            <th scope="col">{b ? "A" : `k = ${a.k}, ${a.retriever}`}</th>
+            <th scope="col" title="95% bootstrap interval over questions (2,000 resamples)">
+              95% interval
+            </th>
+            {b && <th scope="col">B</th>}
+            {b && <th scope="col">B − A (95%)</th>}
+          </tr>
+        </thead>
+        <tbody>
+          {METRIC_KEYS.map((key) => {
+            const d = diffs?.[key];
+            const [lo, hi] = a.ci95[key];
+            return (
+              <tr key={key} title={METRIC_HELP[key]}>
+                <th scope="row">{METRIC_LABELS[key]}</th>
+                <td data-testid={`eval-metric-${key}`} data-value={a.metrics[key]}>
+                  {pct(a.metrics[key])}
                 </td>
-              )}
-              {b && (
-                <td className={delta > 0 ? "eval-better" : delta < 0 ? "eval-worse" : undefined}>
-                  {delta >= 0 ? "+" : "−"}
-                  {(Math.abs(delta) * 100).toFixed(1)}
+                <td className="eval-ci" data-testid={`eval-ci-${key}`} data-lo={lo} data-hi={hi}>
+                  [{points(lo)}, {points(hi)}]
                 </td>
-              )}
-            </tr>
-          );
-        })}
-      </tbody>
-    </table>
+                {b && (
+                  <td data-testid={`eval-metric-b-${key}`} data-value={b.metrics[key]}>
+                    {pct(b.metrics[key])}
+                  </td>
+                )}
+                {b && (
+                  <td
+                    data-testid={`eval-diff-${key}`}
+                    className={
+                      d && d.ci95[0] > 0 ? "eval-better" : d && d.ci95[1] < 0 ? "eval-worse" : undefined
+                    }
+                    title={d ? "Coloured only when the interval leaves 0 out" : undefined}
+                  >
+                    {signed(b.metrics[key] - a.metrics[key])}
+                    {d && ` [${signed(d.ci95[0])}, ${signed(d.ci95[1])}]`}
+                  </td>
+                )}
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </>
   );
 }
 
