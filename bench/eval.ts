@@ -45,7 +45,7 @@ export async function benchEvaluation(repeats: number): Promise<Record<string, u
 
   await run(200, 0); // cold: tokenizer, encodings, index
   const warm: number[] = [];
-  const phases: { index_ms: number; retrieve_ms: number; score_ms: number }[] = [];
+  const phases: { index_ms: number; retrieve_ms: number; score_ms: number; ci_ms: number }[] = [];
   // Each a parameter change: new chunks on every corpus, as a slider move makes them.
   for (let i = 0; i < Math.max(3, repeats * 2); i++) {
     const t0 = performance.now();
@@ -68,6 +68,8 @@ export async function benchEvaluation(repeats: number): Promise<Record<string, u
     }
   return {
     eval_warm_ms: round(median(warm)),
+    // The intervals' share of eval_warm_ms (DESIGN §12: ≤ 50 ms more on 472 questions).
+    eval_ci_ms: round(median(phases.map((p) => p.ci_ms)), 1),
     eval: {
       questions: set.questions.length,
       warm_runs_ms: warm.map((v) => round(v)),

@@ -25,6 +25,19 @@ export function retrievalFlags(
   return { k, retriever };
 }
 
+/** `--hybrid-weights B,E`: BM25's and the embedder's weights in reciprocal rank fusion (1,1). */
+export function hybridWeightsOf(
+  value: string | undefined,
+  retriever: RetrieverId,
+): readonly [number, number] | undefined {
+  if (value === undefined) return undefined;
+  if (retriever !== "hybrid") throw new UsageError("--hybrid-weights is for --retriever hybrid");
+  const parts = value.split(",").map(Number);
+  if (parts.length !== 2 || !parts.every((w) => Number.isFinite(w) && w >= 0) || parts[0]! + parts[1]! === 0)
+    throw new UsageError(`--hybrid-weights must be two weights ≥ 0, not both 0, like 1,1 — got "${value}"`);
+  return [parts[0]!, parts[1]!];
+}
+
 /** The set in `file`: unreadable or malformed is a usage error (exit 2) naming the file and line. */
 export async function readQuestionSet(file: string): Promise<QuestionSet> {
   let text: string;

@@ -31,6 +31,8 @@ export interface EvaluationRequest {
   docIds?: string[];
   /** The bootstrap's seed (DESIGN §12: 42 unless the CLI's --seed). */
   seed?: number;
+  /** hybrid's fusion weights (BM25, embedder). */
+  hybridWeights?: readonly [number, number];
 }
 
 /** A question's references as the page draws them: offsets and boxes in its document. */
@@ -90,6 +92,7 @@ export class EvaluationHost {
         ...(request.k !== undefined ? { k: request.k } : {}),
         ...(request.retriever ? { retriever: request.retriever } : {}),
         ...(request.seed !== undefined ? { seed: request.seed } : {}),
+        ...(request.hybridWeights ? { hybridWeights: request.hybridWeights } : {}),
         ...(embedder ? { endpointEmbedder: embedder } : {}),
         localEmbedder: this.engine.providers.localEmbedder,
         ...(signal ? { signal } : {}),

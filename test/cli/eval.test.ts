@@ -223,6 +223,44 @@ describe("cli eval", () => {
     expect(again.stdout).toBe(first.stdout);
   });
 
+  it("prints each mean's 95% interval, warns under 30 questions, and compares with --compare-config", async () => {
+    const out = JSON.parse(first.stdout) as EvalOut & { ci95: Record<string, [number, number]> };
+    for (const [key, value] of Object.entries(out.metrics)) {
+      const [lo, hi] = out.ci95[key]!;
+      expect(lo).toBeLessThanOrEqual(value + 1e-12);
+      expect(hi).toBeGreaterThanOrEqual(value - 1e-12);
+    }
+    expect(first.stderr).toContain(
+      "warning: 3 questions: under 30, a difference between configs is mostly noise",
+    );
+    // B: recursive chunks of 8 tokens (bare keys: A's chunker), against A's whole documents.
+    const small = write(path.join(tmp, "small.json"), JSON.stringify({ chunk_size: 8, chunk_overlap: 0 }));
+    const compared = await cli(
+      "eval",
+      "--questions",
+      SET,
+      "--chunker",
+      "recursive",
+      "--config",
+      WHOLE,
+      "--k",
+      "2",
+      "--compare-config",
+      small,
+    );
+    expect(compared.code, compared.stderr).toBe(0);
+    const c = JSON.parse(compared.stdout) as EvalOut & {
+      difference: Record<string, { b_minus_a: number; ci95: [number, number] }>;
+      verdict: string;
+    };
+    expect(Object.keys(c.difference).sort()).toEqual(Object.keys(out.metrics).sort());
+    // Whole documents hold every answer (recall 1); 8-token chunks cannot hold a 30-character one in two.
+    expect(c.difference.recall!.b_minus_a).toBeLessThan(0);
+    expect(c.difference.recall!.ci95[0]).toBeLessThanOrEqual(c.difference.recall!.b_minus_a);
+    expect(c.verdict).toMatch(/recall/);
+    expect(c.verdict).toMatch(/precision Ω/);
+  });
+
   it("reads Chroma's CSV: ids are data rows, corpus_id a file stem (path ignored), documents from --docs-dir", async () => {
     const refs = (text: string, part: string, content = part) => {
       const { start, end } = span(text, part);

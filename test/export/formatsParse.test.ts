@@ -1,7 +1,8 @@
 /**
  * Every file the exporter writes is read by an independent parser: Python's ast (settings.py and
  * the LangChain / LlamaIndex / Chonkie code), PyYAML, tomllib, a .env line reader — all in one
- * python3 run — and tsc for the TypeScript config. Skips cleanly without python3 / PyYAML.
+ * python3 run — and tsc for the TypeScript config. Without python3 and PyYAML it skips, and fails
+ * in CI (test/support/python).
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
@@ -10,10 +11,11 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { exportConfig, formatsFor, importConfig } from "../../src/core/export/formats";
+import { pythonForChecks } from "../support/python";
 import { TUNED } from "./tuned";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
-const hasPython = spawnSync("python3", ["-c", "import yaml, tomllib"], { encoding: "utf8" }).status === 0;
+const PYTHON = pythonForChecks(["yaml", "tomllib"]);
 
 type PyFile = { assigns: Record<string, unknown>; calls: Record<string, Record<string, unknown>> };
 
@@ -28,10 +30,10 @@ function writeAll(dir: string): Map<string, { chunker: string; format: string }>
   return files;
 }
 
-describe.skipIf(!hasPython)("exports read by Python's parsers", () => {
+describe.skipIf(PYTHON === null)("exports read by Python's parsers", () => {
   const dir = mkdtempSync(path.join(tmpdir(), "export-parse-"));
   const files = writeAll(dir);
-  const run = spawnSync("python3", [path.join(ROOT, "test/export/read_exports.py"), dir], {
+  const run = spawnSync(PYTHON ?? "python3", [path.join(ROOT, "test/export/read_exports.py"), dir], {
     encoding: "utf8",
   });
   const parsed = (run.status === 0 ? JSON.parse(run.stdout) : {}) as Record<string, unknown>;

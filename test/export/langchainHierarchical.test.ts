@@ -10,9 +10,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { exportConfig } from "../../src/core/export/formats";
+import { pythonForChecks } from "../support/python";
 import { TUNED } from "./tuned";
 
-const hasPython = spawnSync("python3", ["--version"], { encoding: "utf8" }).status === 0;
+const PYTHON = pythonForChecks([]);
+const hasPython = PYTHON !== null;
 const script = exportConfig("langchain", "hierarchical", TUNED.hierarchical);
 const SEPARATORS = ["\n\n", String.raw`(?<=[.!?])\s+`, "\n", " ", ""];
 
@@ -83,7 +85,7 @@ describe("langchain export of hierarchical", () => {
     const dir = mkdtempSync(path.join(tmpdir(), "lc-hier-"));
     const file = path.join(dir, "hierarchical.py");
     writeFileSync(file, script);
-    const run = spawnSync("python3", ["-m", "py_compile", file], { encoding: "utf8" });
+    const run = spawnSync(PYTHON!, ["-m", "py_compile", file], { encoding: "utf8" });
     expect(run.stderr).toBe("");
     expect(run.status).toBe(0);
   });
@@ -95,13 +97,9 @@ describe("langchain export of hierarchical", () => {
       writeFileSync(path.join(dir, "langchain_text_splitters.py"), STUB);
       writeFileSync(path.join(dir, "hierarchical.py"), script);
       writeFileSync(path.join(dir, "runner.py"), RUNNER);
-      const run = spawnSync(
-        "python3",
-        [path.join(dir, "runner.py"), dir, path.join(dir, "hierarchical.py")],
-        {
-          encoding: "utf8",
-        },
-      );
+      const run = spawnSync(PYTHON!, [path.join(dir, "runner.py"), dir, path.join(dir, "hierarchical.py")], {
+        encoding: "utf8",
+      });
       expect(run.stderr).toBe("");
       const out = JSON.parse(run.stdout) as Record<string, unknown>;
       expect(out.headings).toEqual({

@@ -8,6 +8,13 @@ import { memo } from "react";
 import type { Chunk } from "../../core/chunk";
 import type { DocModel } from "../../core/document";
 import { RETRIEVERS, type RetrieverId } from "../../core/eval/evaluate";
+
+const RETRIEVER_LABELS: Record<RetrieverId, string> = {
+  bm25: "bm25 (in process)",
+  embed: "embed (endpoint)",
+  local: "local embedder",
+  hybrid: "hybrid (bm25 + embedder, RRF)",
+};
 import { uiText } from "../../host/errors";
 import { useEvaluationRun } from "../engine/evaluation";
 import { isAbortError } from "../engine/workers";
@@ -138,7 +145,7 @@ function EvalControls() {
         >
           {RETRIEVERS.map((r) => (
             <option key={r} value={r}>
-              {r === "bm25" ? "bm25 (in process)" : r === "embed" ? "embed (endpoint)" : "local embedder"}
+              {RETRIEVER_LABELS[r]}
             </option>
           ))}
         </select>

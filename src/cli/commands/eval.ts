@@ -1,11 +1,13 @@
 /** `eval` (DESIGN §5). */
-import { SMALL_SET } from "../../core/eval/bootstrap";
+import { pairedDifference, SMALL_SET, verdictOf, type PairedDifference } from "../../core/eval/bootstrap";
+import type { EvalResult } from "../../core/eval/evaluate";
+import { METRIC_KEYS, questionSeries, type MetricKey } from "../../core/eval/metrics";
 import path from "node:path";
 import { getChunker } from "../../core/chunkers/registry";
 import { QuestionSetError } from "../../core/eval/errors";
 import { UsageError } from "../../host/errors";
 import { endpointsFromFlags, ENDPOINT_FLAG_OPTIONS } from "../endpoints";
-import { loadCollection, readQuestionSet, retrievalFlags } from "../retrieval";
+import { hybridWeightsOf, loadCollection, readQuestionSet, retrievalFlags } from "../retrieval";
 import {
   assertLocalEmbedderReady,
   chunkerAndConfig,
@@ -35,6 +37,39 @@ function seedOf(value: string | undefined): number | undefined {
   return seed;
 }
 
+/**
+ * `--compare-config F`: B's chunker and config — a workbench export names its chunker; bare keys
+ * are the same chunker as A's.
+ */
+async function compareConfigOf(chunkerA: string, file: string) {
+  let b;
+  try {
+    b = await chunkerAndConfig(undefined, file);
+  } catch (err) {
+    if (!(err instanceof UsageError) || !/config keys only/.test(err.message)) throw err;
+    b = await chunkerAndConfig(chunkerA, file);
+  }
+  getChunker(b.chunker);
+  resolveConfigOrThrow(b.chunker, b.config);
+  return b;
+}
+
+/** B − A per metric, paired over the set's questions, and the verdict in words (DESIGN §12). */
+function comparedWith(a: EvalResult, b: EvalResult, seed: number | undefined) {
+  const sa = questionSeries(a.questions);
+  const sb = questionSeries(b.questions);
+  const options = seed !== undefined ? { seed } : {};
+  const difference = Object.fromEntries(
+    METRIC_KEYS.map((key) => [key, pairedDifference(sa[key], sb[key], options)]),
+  ) as Record<MetricKey, PairedDifference>;
+  const n = a.questions.length;
+  const verdict = [
+    verdictOf(difference.recall, n, { label: "recall", higherIsBetter: true }),
+    verdictOf(difference.precision_omega, n, { label: "precision Ω", higherIsBetter: true }),
+  ].join("; ");
+  return { difference, verdict };
+}
+
 export async function evalCommand(args: string[]): Promise<number> {
   const host = engineHost();
   const evaluation = evaluationHost();
@@ -50,6 +85,8 @@ export async function evalCommand(args: string[]): Promise<number> {
     furniture: { type: "string" },
     timeout: { type: "string" },
     seed: { type: "string" },
+    "compare-config": { type: "string" },
+    "hybrid-weights": { type: "string" },
     ...ENDPOINT_FLAG_OPTIONS,
   });
   const furniture = furnitureOf(values.furniture);
@@ -62,6 +99,10 @@ export async function evalCommand(args: string[]): Promise<number> {
   getChunker(chunker);
   resolveConfigOrThrow(chunker, config);
   const { k, retriever } = retrievalFlags(values, endpoints);
+  const hybridWeights = hybridWeightsOf(values["hybrid-weights"], retriever);
+  const compareTo = values["compare-config"]
+    ? await compareConfigOf(chunker, values["compare-config"])
+    : null;
   const maxBytes = maxBytesOf(values["max-bytes"]);
   const set = await readQuestionSet(values.questions);
   const docsDir = values["docs-dir"] ?? path.dirname(values.questions);
@@ -82,12 +123,29 @@ export async function evalCommand(args: string[]): Promise<number> {
       retriever,
       docIds: docs.map((d) => d.id),
       ...(seed !== undefined ? { seed } : {}),
+      ...(hybridWeights ? { hybridWeights } : {}),
     })
     .catch((err: unknown) => {
       // A span outside its text is found once the documents are read: the message names the set too.
       if (err instanceof QuestionSetError) throw new QuestionSetError(`${values.questions}: ${err.message}`);
       throw err;
     });
+  const comparison = compareTo
+    ? comparedWith(
+        result,
+        await evaluation.evaluate({
+          set,
+          chunker: compareTo.chunker,
+          config: compareTo.config,
+          k,
+          retriever,
+          docIds: docs.map((d) => d.id),
+          ...(seed !== undefined ? { seed } : {}),
+          ...(hybridWeights ? { hybridWeights } : {}),
+        }),
+        seed,
+      )
+    : null;
   for (const warning of result.warnings) process.stderr.write(`warning: ${warning}\n`);
   const asked = result.questions.length;
   if (asked < SMALL_SET)
@@ -102,6 +160,7 @@ export async function evalCommand(args: string[]): Promise<number> {
       k: result.k,
       metrics: result.metrics,
       ci95: result.ci95,
+      ...(comparison ?? {}),
       questions: result.questions.map((q) => ({
         id: q.id,
         question: q.question,

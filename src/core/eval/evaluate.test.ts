@@ -388,7 +388,29 @@ describe("Evaluator: embed and local", () => {
     expect(alphaOnly.questions[0]!.retrieved[0]!.chunk_id).toBe("a1");
   });
 
-  it("offers the three retrievers of DESIGN §8", () => {
-    expect(RETRIEVERS).toEqual(["bm25", "embed", "local"]);
+  it("offers the three retrievers of DESIGN §8 and §12's hybrid", () => {
+    expect(RETRIEVERS).toEqual(["bm25", "embed", "local", "hybrid"]);
+  });
+});
+
+describe("Evaluator: hybrid (BM25 and the embedder, fused by reciprocal rank)", () => {
+  it("returns k chunks per question, first where both lists agree, and says it ran hybrid", async () => {
+    const result = await new Evaluator().evaluate(DOCS, QUESTIONS, { k: 2, retriever: "hybrid" });
+    expect(result.retriever).toBe("hybrid");
+    expect(result.warnings).toEqual([]);
+    for (const q of result.questions) expect(q.retrieved).toHaveLength(2);
+    // "dogs" and "bark" are a1's in both lists: it leads the fused one, with both lists' RRF share.
+    expect(result.questions[0]!.retrieved[0]!.chunk_id).toBe("a1");
+    expect(result.questions[0]!.retrieved[0]!.score).toBeCloseTo(2 / 61, 12);
+    // Weighted all to BM25, the order is BM25's own.
+    const bm25 = await new Evaluator().evaluate(DOCS, QUESTIONS, { k: 2 });
+    const onlyBm25 = await new Evaluator().evaluate(DOCS, QUESTIONS, {
+      k: 2,
+      retriever: "hybrid",
+      hybridWeights: [1, 0],
+    });
+    expect(onlyBm25.questions.map((q) => q.retrieved.map((r) => r.chunk_id))).toEqual(
+      bm25.questions.map((q) => q.retrieved.map((r) => r.chunk_id)),
+    );
   });
 });

@@ -17,6 +17,7 @@ import { workbenchSentences } from "../text/sentences";
 import { yieldToEventLoop } from "../checkpoint";
 import { Bm25Index, type ScoredPosition } from "./bm25";
 import { bootstrapIntervals, type Interval } from "./bootstrap";
+import { HYBRID_DEPTH, reciprocalRankFusion } from "./fusion";
 import {
   meanMetrics,
   questionSeries,
@@ -27,7 +28,7 @@ import {
 } from "./metrics";
 import type { NamedText, ResolvedQuestion } from "./questions";
 
-export const RETRIEVERS = ["bm25", "embed", "local"] as const;
+export const RETRIEVERS = ["bm25", "embed", "local", "hybrid"] as const;
 export type RetrieverId = (typeof RETRIEVERS)[number];
 export const DEFAULT_K = 5;
 
@@ -89,6 +90,11 @@ export interface EvalOptions {
   localEmbedder?: LocalEmbedderSetting;
   /** The bootstrap's seed (BOOTSTRAP_SEED, 42, by default). */
   seed?: number;
+  /**
+   * hybrid: the weights of BM25's and the embedder's lists in reciprocal rank fusion (1, 1). Its
+   * embedder is the endpoint's when one is configured, else the local one.
+   */
+  hybridWeights?: readonly [bm25: number, embedder: number];
   signal?: AbortSignal;
 }
 
@@ -120,9 +126,13 @@ export class Evaluator {
       warnings.push("no embedding endpoint is configured: ranked with bm25 instead of embed");
       retriever = "bm25";
     }
+    // hybrid reads both lists deeper than k: a chunk second-best in both must be able to win.
+    const depth = retriever === "hybrid" ? Math.max(k, HYBRID_DEPTH) : k;
+    let byVectors: ScoredPosition[][] | null = null;
     if (retriever !== "bm25") {
       let embedder: Embedder;
-      if (retriever === "embed") embedder = options.endpointEmbedder!;
+      if (retriever === "embed" || (retriever === "hybrid" && options.endpointEmbedder))
+        embedder = options.endpointEmbedder!;
       else {
         const pick = await this.localEmbedder(docs, options.localEmbedder);
         embedder = pick.embedder;
@@ -138,7 +148,7 @@ export class Evaluator {
           options.signal,
         );
         const t1 = now();
-        ranked = await rankByVectors(vectors, k, options.signal);
+        byVectors = await rankByVectors(vectors, depth, options.signal);
         [indexMs, retrieveMs] = [t1 - t0, now() - t1];
       } catch (err) {
         if (!(err instanceof EmbedderError)) throw err;
@@ -147,6 +157,7 @@ export class Evaluator {
         embedderLabel = undefined;
       }
     }
+    if (retriever !== "hybrid") ranked = byVectors;
     if (!ranked) {
       const t1 = now();
       const docKeys: string[] = [];
@@ -171,9 +182,14 @@ export class Evaluator {
       ranked = [];
       for (const [i, q] of questions.entries()) {
         if (i % 64 === 63) await yieldIf(options.signal);
-        ranked.push(this.bm25.top(q.question, k));
+        ranked.push(this.bm25.top(q.question, retriever === "hybrid" ? depth : k));
       }
-      retrieveMs = now() - t2;
+      retrieveMs += now() - t2;
+      if (retriever === "hybrid") {
+        const lists = byVectors;
+        const weights = options.hybridWeights ?? [1, 1];
+        ranked = ranked.map((bm25, i) => reciprocalRankFusion([bm25, lists![i]!], weights, k));
+      }
     }
     const t2 = now();
     const results = questions.map((q, i): QuestionResult => {
