@@ -5,6 +5,7 @@
  * a symlink loop, a link to nowhere — is an input with a problem: a failed manifest line, never an
  * abort. The list is sorted by name, so `--shard i/n` picks the same inputs on every machine.
  */
+import { isUtf8 } from "node:buffer";
 import { readdir, realpath, stat } from "node:fs/promises";
 import type { Stats } from "node:fs";
 import path from "node:path";
@@ -69,10 +70,22 @@ async function walk(root: string, dir: string, ancestors: string[], found: Batch
     });
     return;
   }
+  // A name that is not UTF-8 comes back from readdir with U+FFFD in it, and that name opens
+  // nothing: such inputs are said (a failed line naming them), never lost without a word.
+  const unreadable = await namesNotUtf8(at);
   for (const entry of entries) {
     const file = dir ? `${dir}/${entry.name}` : entry.name;
     const source = path.join(root, file);
     const wanted = WANTED.test(entry.name);
+    if (unreadable.has(entry.name)) {
+      if (wanted || entry.isDirectory())
+        found.push({
+          file,
+          source,
+          problem: "its name is not valid UTF-8, so it cannot be opened by name here: rename it",
+        });
+      continue;
+    }
     if (entry.isDirectory()) {
       const info = await statOrProblem(source);
       if (typeof info === "string") found.push({ file, source, problem: info });
@@ -100,6 +113,12 @@ async function walk(root: string, dir: string, ancestors: string[], found: Batch
       found.push(entry.isFile() ? { file, source } : { file, source, problem: "not a regular file" });
     }
   }
+}
+
+/** The names in `dir` whose bytes are not UTF-8, as readdir's lossy strings give them. */
+async function namesNotUtf8(dir: string): Promise<Set<string>> {
+  const raw = await readdir(dir, { encoding: "buffer" });
+  return new Set(raw.filter((name) => !isUtf8(name)).map((name) => name.toString("utf8")));
 }
 
 /** A folder's identity across links: the same device and inode is the same folder. */

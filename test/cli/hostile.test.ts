@@ -93,6 +93,27 @@ describe("the CLI against hostile calls", () => {
     }
   }, 90_000);
 
+  it("batch: a file whose name is not UTF-8 is a failed line naming it, not lost (exit 4)", () => {
+    const input = path.join(tmp, "names");
+    file("names/ok.md");
+    writeFileSync(
+      Buffer.concat([Buffer.from(`${input}/caf`), Buffer.from([0xe9]), Buffer.from(".md")]),
+      NOTES,
+    );
+    const out = path.join(tmp, "out-names");
+    const r = cli("batch", input, "--chunker", "token", "--out", out);
+    expect(r.code, r.stderr).toBe(4);
+    const lines = readFileSync(path.join(out, "manifest.jsonl"), "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as { file: string; status: string; error: string | null });
+    expect(lines.map((l) => l.status).sort()).toEqual(["failed", "ok"]);
+    expect(lines.find((l) => l.status === "failed")).toMatchObject({
+      file: "caf\uFFFD.md",
+      error: "its name is not valid UTF-8, so it cannot be opened by name here: rename it",
+    });
+  }, 60_000);
+
   it("batch: the same file given three times is one input, chunked once (exit 0)", () => {
     const a = file("same/a.md");
     const out = path.join(tmp, "out-same");

@@ -17,6 +17,11 @@ export interface PageImage {
 /** Sharp enough to read in print (about 160 dpi on a Letter page), small enough to mail a few. */
 const TARGET_PIXEL_WIDTH = 1300;
 const MAX_SCALE = 2;
+/**
+ * Past this a canvas cannot be drawn (browsers cap a side near 32,767 px): a page 14 million points
+ * tall (issue 29) is drawn scaled to fit, not failed.
+ */
+const MAX_PIXEL_HEIGHT = 16_384;
 
 /** Lets the browser paint and handle input before the next page. */
 function yieldToPage(): Promise<void> {
@@ -46,9 +51,12 @@ async function renderPage(pdf: PDFDocumentProxy, pageNumber: number): Promise<Pa
   const canvas = document.createElement("canvas");
   try {
     const base = page.getViewport({ scale: 1 });
-    const viewport = page.getViewport({ scale: Math.min(MAX_SCALE, TARGET_PIXEL_WIDTH / base.width) });
-    canvas.width = Math.floor(viewport.width);
-    canvas.height = Math.floor(viewport.height);
+    const viewport = page.getViewport({
+      scale: Math.min(MAX_SCALE, TARGET_PIXEL_WIDTH / base.width, MAX_PIXEL_HEIGHT / base.height),
+    });
+    // At least a pixel: a sliver of a page is drawn as one, and the report goes on.
+    canvas.width = Math.max(1, Math.floor(viewport.width));
+    canvas.height = Math.max(1, Math.floor(viewport.height));
     // White paper under the page: a PNG keeps transparency, and print and dark viewers would show it.
     const context = canvas.getContext("2d");
     if (!context) throw new Error("no 2D canvas to render the page on");

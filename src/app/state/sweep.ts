@@ -5,6 +5,8 @@
  * and its estimate in sweepSpace.ts, the table, its CSV and the front's JSON in sweepTable.ts. The
  * sweep itself runs in the pool's workers (app/engine/sweepPool); the page only receives lines.
  */
+import { parseOutsideJson } from "../../core/schema/json";
+import { checkSweepSnapshot } from "../../core/schema/workspace";
 import { create } from "zustand";
 import type { NumberParam } from "../../core/chunk";
 import type { DocModel } from "../../core/document";
@@ -92,7 +94,8 @@ function restore(): Restored | null {
   const raw = window.sessionStorage.getItem(STORAGE_KEY);
   if (!raw) return null;
   try {
-    return fromSaved(JSON.parse(raw) as Saved);
+    // Session storage is outside input too (another tab, an extension): checked like a record's sweep.
+    return fromSaved(checkSweepSnapshot(parseOutsideJson(raw, "the saved sweep")) as Saved);
   } catch (err) {
     console.warn(`ignoring an unreadable saved sweep (${err instanceof Error ? err.message : String(err)})`);
     window.sessionStorage.removeItem(STORAGE_KEY);

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { sampleRecord } from "../workspace/sampleRecord";
 import { SchemaError } from "./errors";
 import { parseOutsideJson } from "./json";
-import { checkWorkspaceRecord, sweepSnapshotSchema } from "./workspace";
+import { checkSweepSnapshot, checkWorkspaceRecord, sweepSnapshotSchema } from "./workspace";
 import * as v from "valibot";
 
 const nest = (depth: number): unknown => {
@@ -73,6 +73,9 @@ describe("checkWorkspaceRecord", () => {
       }).key,
     ).toBe("sweep.lines[0].metrics.recall");
     expect(v.safeParse(sweepSnapshotSchema, SWEEP).success).toBe(true);
+    // The tab's own saved sweep (session storage) is checked the same way.
+    expect(checkSweepSnapshot(SWEEP).points).toHaveLength(1);
+    expect(() => checkSweepSnapshot({ ...SWEEP, lines: 5 })).toThrow(/the saved sweep: lines: /);
   });
 
   it("refuses a question set whose references are not a list", () => {

@@ -165,3 +165,16 @@ export function checkWorkspaceRecord(raw: unknown, what = "the workspace"): Chec
   if (!result.success) throw schemaErrorFrom(result.issues, what);
   return result.output;
 }
+
+/** A sweep's saved result from this tab's session storage, checked as a record's sweep is. */
+export function checkSweepSnapshot(
+  raw: unknown,
+  what = "the saved sweep",
+): v.InferOutput<typeof sweepSnapshotSchema> {
+  const depth = tooDeepAt(raw, MAX_DEPTH + 4);
+  if (depth !== null)
+    throw new SchemaError(depth, `${what}: ${depth}: is nested deeper than ${MAX_DEPTH} levels`);
+  const result = v.safeParse(sweepSnapshotSchema, raw);
+  if (!result.success) throw schemaErrorFrom(result.issues, what);
+  return result.output;
+}
