@@ -33,6 +33,8 @@ export interface EvaluationRequest {
   seed?: number;
   /** hybrid's fusion weights (BM25, embedder). */
   hybridWeights?: readonly [number, number];
+  /** false: no bootstrap intervals (a sweep point keeps means only); ci95 is then each mean twice. */
+  intervals?: boolean;
 }
 
 /** A question's references as the page draws them: offsets and boxes in its document. */
@@ -93,6 +95,7 @@ export class EvaluationHost {
         ...(request.retriever ? { retriever: request.retriever } : {}),
         ...(request.seed !== undefined ? { seed: request.seed } : {}),
         ...(request.hybridWeights ? { hybridWeights: request.hybridWeights } : {}),
+        ...(request.intervals === false ? { intervals: false } : {}),
         ...(embedder ? { endpointEmbedder: embedder } : {}),
         localEmbedder: this.engine.providers.localEmbedder,
         ...(signal ? { signal } : {}),

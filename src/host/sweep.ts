@@ -52,6 +52,8 @@ export class SweepHost {
             docIds: settings.docIds,
             ...(settings.k !== undefined ? { k: settings.k } : {}),
             ...(settings.retriever ? { retriever: settings.retriever } : {}),
+            // A point's line keeps means only: 2,000 resamples per point would cost a sweep seconds.
+            intervals: false,
           },
           signal,
         );

@@ -414,3 +414,13 @@ describe("Evaluator: hybrid (BM25 and the embedder, fused by reciprocal rank)", 
     );
   });
 });
+
+describe("Evaluator: intervals", () => {
+  it("skips the bootstrap when asked (a sweep point), giving each mean as its own interval", async () => {
+    const result = await new Evaluator().evaluate(DOCS, QUESTIONS, { k: 2, intervals: false });
+    expect(result.ci95.recall).toEqual([result.metrics.recall, result.metrics.recall]);
+    const seeded = await new Evaluator().evaluate(DOCS, QUESTIONS, { k: 2, seed: 7 });
+    const again = await new Evaluator().evaluate(DOCS, QUESTIONS, { k: 2, seed: 7 });
+    expect(seeded.ci95).toEqual(again.ci95);
+  });
+});

@@ -20,6 +20,7 @@ import { bootstrapIntervals, type Interval } from "./bootstrap";
 import { HYBRID_DEPTH, reciprocalRankFusion } from "./fusion";
 import {
   meanMetrics,
+  METRIC_KEYS,
   questionSeries,
   scoreQuestion,
   type MeanMetrics,
@@ -95,6 +96,8 @@ export interface EvalOptions {
    * embedder is the endpoint's when one is configured, else the local one.
    */
   hybridWeights?: readonly [bm25: number, embedder: number];
+  /** false: skip the bootstrap (a sweep point needs means only); ci95 is then [mean, mean]. */
+  intervals?: boolean;
   signal?: AbortSignal;
 }
 
@@ -215,15 +218,22 @@ export class Evaluator {
       };
     });
     const t3 = now();
-    const ci95 = bootstrapIntervals(
-      questionSeries(results),
-      options.seed !== undefined ? { seed: options.seed } : {},
-    );
+    const means = meanMetrics(results);
+    const ci95 =
+      options.intervals === false
+        ? (Object.fromEntries(METRIC_KEYS.map((key) => [key, [means[key], means[key]]])) as Record<
+            MetricKey,
+            Interval
+          >)
+        : bootstrapIntervals(
+            questionSeries(results),
+            options.seed !== undefined ? { seed: options.seed } : {},
+          );
     const t4 = now();
     return {
       retriever,
       k,
-      metrics: meanMetrics(results),
+      metrics: means,
       ci95,
       questions: results,
       retrieved_tokens:
