@@ -148,31 +148,30 @@ export function scoreQuestion(
   };
 }
 
+/** Which per-question field each mean metric averages. */
+const FIELD_OF: Readonly<Record<MetricKey, keyof QuestionMetrics>> = {
+  recall: "recall",
+  precision: "precision",
+  iou: "iou",
+  precision_omega: "precision_omega",
+  hit_at_k: "hit",
+  mrr: "rr",
+  ndcg_at_k: "ndcg",
+};
+
 /** Means over questions, as fractions 0–1; all zeros for an empty list. */
 export function meanMetrics(scores: readonly QuestionMetrics[]): MeanMetrics {
-  const mean = (pick: (m: QuestionMetrics) => number) =>
-    scores.length === 0 ? 0 : scores.reduce((s, m) => s + pick(m), 0) / scores.length;
-  return {
-    recall: mean((m) => m.recall),
-    precision: mean((m) => m.precision),
-    iou: mean((m) => m.iou),
-    precision_omega: mean((m) => m.precision_omega),
-    hit_at_k: mean((m) => m.hit),
-    mrr: mean((m) => m.rr),
-    ndcg_at_k: mean((m) => m.ndcg),
-  };
+  return Object.fromEntries(
+    METRIC_KEYS.map((key) => [
+      key,
+      scores.length === 0 ? 0 : scores.reduce((s, m) => s + m[FIELD_OF[key]], 0) / scores.length,
+    ]),
+  ) as MeanMetrics;
 }
 
 /** Each metric's per-question values, keyed as the means are (the bootstrap resamples these). */
 export function questionSeries(scores: readonly QuestionMetrics[]): Record<MetricKey, Float64Array> {
-  const of = (pick: (m: QuestionMetrics) => number) => Float64Array.from(scores, pick);
-  return {
-    recall: of((m) => m.recall),
-    precision: of((m) => m.precision),
-    iou: of((m) => m.iou),
-    precision_omega: of((m) => m.precision_omega),
-    hit_at_k: of((m) => m.hit),
-    mrr: of((m) => m.rr),
-    ndcg_at_k: of((m) => m.ndcg),
-  };
+  return Object.fromEntries(
+    METRIC_KEYS.map((key) => [key, Float64Array.from(scores, (m) => m[FIELD_OF[key]])]),
+  ) as Record<MetricKey, Float64Array>;
 }
