@@ -2,7 +2,13 @@
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import type { DocModel, FurnitureSetting } from "../core/document";
-import { DEFAULT_K, RETRIEVERS, type RetrieverId } from "../core/eval/evaluate";
+import {
+  DEFAULT_K,
+  RETRIEVAL_MODES,
+  RETRIEVERS,
+  type RetrievalMode,
+  type RetrieverId,
+} from "../core/eval/evaluate";
 import { QuestionSetError } from "../core/eval/errors";
 import { namedDocuments, namesDocument, parseQuestionSet, type QuestionSet } from "../core/eval/questions";
 import type { SessionEndpoints } from "../core/providers/session";
@@ -23,6 +29,14 @@ export function retrievalFlags(
   if (retriever === "embed" && !endpoints.embedding)
     throw new UsageError("--retriever embed asks the embedding endpoint: give --embed-url and --embed-model");
   return { k, retriever };
+}
+
+/** `--retrieval M` (hierarchical runs): one of RETRIEVAL_MODES; absent → the evaluator's default. */
+export function retrievalModeOf(value: string | undefined, flag = "--retrieval"): RetrievalMode | undefined {
+  if (value === undefined) return undefined;
+  if (!(RETRIEVAL_MODES as readonly string[]).includes(value))
+    throw new UsageError(`unknown ${flag} "${value}" (${RETRIEVAL_MODES.join(", ")})`);
+  return value as RetrievalMode;
 }
 
 /** `--hybrid-weights B,E`: BM25's and the embedder's weights in reciprocal rank fusion (1,1). */

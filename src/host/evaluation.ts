@@ -7,7 +7,7 @@
 import type { ChunkRun } from "../core/chunk";
 import { cite } from "../core/citations";
 import type { DocModel, PageRect } from "../core/document";
-import { Evaluator, type EvalResult, type RetrieverId } from "../core/eval/evaluate";
+import { Evaluator, type EvalResult, type RetrievalMode, type RetrieverId } from "../core/eval/evaluate";
 import { QuestionSetError } from "../core/eval/errors";
 import {
   findNamedDocument,
@@ -33,6 +33,10 @@ export interface EvaluationRequest {
   seed?: number;
   /** hybrid's fusion weights (BM25, embedder). */
   hybridWeights?: readonly [number, number];
+  /** Hierarchical runs: what is ranked and what returned (children-return-parents when absent). */
+  retrieval?: RetrievalMode;
+  /** Index each chunk with its heading path before its text. */
+  contextualize?: boolean;
   /** false: no bootstrap intervals (a sweep point keeps means only); ci95 is then each mean twice. */
   intervals?: boolean;
 }
@@ -88,7 +92,13 @@ export class EvaluationHost {
     }
     const embedder = this.engine.providers.embedder;
     const result = await this.evaluator.evaluate(
-      docs.map((doc, i) => ({ id: doc.id, name: doc.name, text: doc.text, chunks: runs[i]!.chunks })),
+      docs.map((doc, i) => ({
+        id: doc.id,
+        name: doc.name,
+        text: doc.text,
+        headings: doc.headings,
+        chunks: runs[i]!.chunks,
+      })),
       resolved.questions,
       {
         ...(request.k !== undefined ? { k: request.k } : {}),
@@ -96,6 +106,8 @@ export class EvaluationHost {
         ...(request.seed !== undefined ? { seed: request.seed } : {}),
         ...(request.hybridWeights ? { hybridWeights: request.hybridWeights } : {}),
         ...(request.intervals === false ? { intervals: false } : {}),
+        ...(request.retrieval ? { retrieval: request.retrieval } : {}),
+        ...(request.contextualize ? { contextualize: true } : {}),
         ...(embedder ? { endpointEmbedder: embedder } : {}),
         localEmbedder: this.engine.providers.localEmbedder,
         ...(signal ? { signal } : {}),

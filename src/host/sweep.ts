@@ -6,7 +6,8 @@
  * and the question set, so a point costs a chunking and an evaluation, nothing more.
  */
 import type { ChunkRun } from "../core/chunk";
-import type { RetrieverId } from "../core/eval/evaluate";
+import { bootstrapIntervals } from "../core/eval/bootstrap";
+import type { RetrievalMode, RetrieverId } from "../core/eval/evaluate";
 import type { QuestionSet } from "../core/eval/questions";
 import { qualityMetrics, type QualityMetrics, type SweepLine } from "../core/sweep/result";
 import type { SweepPoint } from "../core/sweep/space";
@@ -21,6 +22,9 @@ export interface SweepSettings {
   docIds: string[];
   k?: number;
   retriever?: RetrieverId;
+  retrieval?: RetrievalMode;
+  contextualize?: boolean;
+  hybridWeights?: readonly [number, number];
 }
 
 const now = () => performance.now();
@@ -34,7 +38,13 @@ export class SweepHost {
 
   async runPoint(point: SweepPoint, settings: SweepSettings, signal?: AbortSignal): Promise<SweepLine> {
     const { chunker, config } = point;
-    if (point.skipped) return { chunker, config, skipped: point.skipped };
+    const own = point.retrieval ? { retrieval: point.retrieval } : {};
+    if (point.skipped) return { chunker, config, ...own, skipped: point.skipped };
+    // The point's own retrieval (a "retrieval" axis of the space) over the sweep's settings.
+    const retriever = point.retrieval?.retriever ?? settings.retriever;
+    const retrieval = point.retrieval?.retrieval ?? settings.retrieval;
+    const contextualize = point.retrieval?.contextualize ?? settings.contextualize;
+    const hybridWeights = point.retrieval?.hybrid_weights ?? settings.hybridWeights;
     const t0 = now();
     try {
       const docIds = settings.set
@@ -43,6 +53,7 @@ export class SweepHost {
       if (docIds.length === 0) throw new Error("the sweep has no document");
       let metrics: SweepLine["metrics"];
       let retrieved: number | null = null;
+      let recallInterval: [number, number] | undefined;
       if (settings.set) {
         const result = await this.evaluation.evaluate(
           {
@@ -51,7 +62,10 @@ export class SweepHost {
             config,
             docIds: settings.docIds,
             ...(settings.k !== undefined ? { k: settings.k } : {}),
-            ...(settings.retriever ? { retriever: settings.retriever } : {}),
+            ...(retriever ? { retriever } : {}),
+            ...(retrieval ? { retrieval } : {}),
+            ...(contextualize ? { contextualize } : {}),
+            ...(hybridWeights ? { hybridWeights } : {}),
             // A point's line keeps means only: 2,000 resamples per point would cost a sweep seconds.
             intervals: false,
           },
@@ -59,6 +73,10 @@ export class SweepHost {
         );
         metrics = result.metrics;
         retrieved = result.retrieved_tokens;
+        // Recall's interval alone (one series, not seven): what marks a point as near the front.
+        recallInterval = bootstrapIntervals({
+          recall: Float64Array.from(result.questions, (q) => q.recall),
+        }).recall;
       }
       const runs: ChunkRun[] = [];
       for (const docId of docIds) runs.push(await this.engine.stored({ docId, chunker, config }, signal));
@@ -68,15 +86,17 @@ export class SweepHost {
       return {
         chunker,
         config,
+        ...own,
         metrics: metrics!,
         chunks,
         mean_tokens: chunks === 0 ? 0 : tokens / chunks,
         retrieved_tokens: retrieved,
+        ...(recallInterval ? { recall_ci95: recallInterval } : {}),
         ms: Math.round(now() - t0),
       };
     } catch (err) {
       if (err instanceof Error && err.name === "AbortError") throw err;
-      return { chunker, config, error: uiText(err) };
+      return { chunker, config, ...own, error: uiText(err) };
     }
   }
 

@@ -151,9 +151,11 @@ describe("cli eval", () => {
       "chunker",
       "ci95",
       "config",
+      "contextualize",
       "k",
       "metrics",
       "questions",
+      "retrieval",
       "retriever",
     ]);
     expect(out.chunker).toBe("recursive");
@@ -259,6 +261,62 @@ describe("cli eval", () => {
     expect(c.difference.recall!.ci95[0]).toBeLessThanOrEqual(c.difference.recall!.b_minus_a);
     expect(c.verdict).toMatch(/recall/);
     expect(c.verdict).toMatch(/precision Ω/);
+  });
+
+  it("compares the same chunks retrieved two ways (--compare-retriever), naming B's retrieval", async () => {
+    const small = write(path.join(tmp, "small8.json"), JSON.stringify({ chunk_size: 8, chunk_overlap: 0 }));
+    const r = await cli(
+      "eval",
+      "--questions",
+      SET,
+      "--chunker",
+      "recursive",
+      "--config",
+      small,
+      "--k",
+      "2",
+      "--compare-retriever",
+      "hybrid",
+      "--local-embedder",
+      "tfidf",
+    );
+    expect(r.code, r.stderr).toBe(0);
+    const c = JSON.parse(r.stdout) as EvalOut & {
+      retrieval: string;
+      contextualize: boolean;
+      compared_with: { retriever: string; config: Record<string, unknown>; metrics: Record<string, number> };
+      difference: Record<string, { b_minus_a: number; ci95: [number, number] }>;
+    };
+    expect(c.retriever).toBe("bm25");
+    expect(c.retrieval).toBe("flat");
+    expect(c.contextualize).toBe(false);
+    expect(c.compared_with.retriever).toBe("hybrid");
+    expect(c.compared_with.config).toEqual(c.config);
+    for (const key of Object.keys(c.metrics))
+      expect(c.difference[key]!.b_minus_a).toBeCloseTo(c.compared_with.metrics[key]! - c.metrics[key]!, 12);
+    const bad = await cli("eval", "--questions", SET, "--compare-retriever", "psychic");
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('unknown --compare-retriever "psychic"');
+  });
+
+  it("evaluates hierarchical runs as pipelines retrieve them: children return parents by default", async () => {
+    const args = ["eval", "--questions", SET, "--chunker", "hierarchical", "--k", "2"];
+    const [byDefault, flat, badMode] = await cliAll([
+      args,
+      [...args, "--retrieval", "flat"],
+      [...args, "--retrieval", "sideways"],
+    ]);
+    const d = evalOut(byDefault!) as EvalOut & { retrieval: string };
+    const f = evalOut(flat!) as EvalOut & { retrieval: string };
+    expect(d.retrieval).toBe("children-return-parents");
+    expect(f.retrieval).toBe("flat");
+    // What is returned is never a child under the default; each parent at most once per question.
+    for (const q of d.questions) {
+      const ids = q.retrieved.map((c) => c.chunk_id);
+      expect(new Set(ids).size).toBe(ids.length);
+    }
+    expect(badMode!.code).toBe(2);
+    expect(badMode!.stderr).toContain('unknown --retrieval "sideways"');
   });
 
   it("reads Chroma's CSV: ids are data rows, corpus_id a file stem (path ignored), documents from --docs-dir", async () => {

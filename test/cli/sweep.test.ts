@@ -101,14 +101,27 @@ describe("sweep", () => {
     expect(out[1]!.skipped).toMatch(/overlap/);
     const ran = out[0]!;
     expect(Object.keys(ran).sort()).toEqual(
-      ["chunker", "chunks", "config", "mean_tokens", "metrics", "ms", "retrieved_tokens"].sort(),
+      [
+        "chunker",
+        "chunks",
+        "config",
+        "mean_tokens",
+        "metrics",
+        "ms",
+        "recall_ci95",
+        "retrieved_tokens",
+      ].sort(),
     );
     expect(Object.keys(ran.metrics as object).sort()).toEqual(
       ["hit_at_k", "iou", "mrr", "ndcg_at_k", "precision", "precision_omega", "recall"].sort(),
     );
-    const front = out[6] as unknown as { pareto: number[] };
+    const [lo, hi] = ran.recall_ci95 as [number, number];
+    expect(lo).toBeLessThanOrEqual((ran.metrics as { recall: number }).recall);
+    expect(hi).toBeGreaterThanOrEqual((ran.metrics as { recall: number }).recall);
+    const front = out[6] as unknown as { pareto: number[]; near_front: number[] };
     expect(front.pareto.length).toBeGreaterThan(0);
     expect(front.pareto).not.toContain(1);
+    for (const i of front.near_front) expect(front.pareto).not.toContain(i);
     // Progress goes to stderr, one line per point.
     expect(one.stderr.match(/^sweep: \d+\/6/gm)).toHaveLength(6);
   }, 60_000);

@@ -7,7 +7,7 @@
 import { memo } from "react";
 import type { Chunk } from "../../core/chunk";
 import type { DocModel } from "../../core/document";
-import { RETRIEVERS, type RetrieverId } from "../../core/eval/evaluate";
+import { RETRIEVAL_MODES, RETRIEVERS, type RetrievalMode, type RetrieverId } from "../../core/eval/evaluate";
 
 const RETRIEVER_LABELS: Record<RetrieverId, string> = {
   bm25: "bm25 (in process)",
@@ -16,7 +16,7 @@ const RETRIEVER_LABELS: Record<RetrieverId, string> = {
   hybrid: "hybrid (bm25 + embedder, RRF)",
 };
 import { uiText } from "../../host/errors";
-import { useEvaluationRun } from "../engine/evaluation";
+import { useEvaluationPair } from "../engine/evaluation";
 import { isAbortError } from "../engine/workers";
 import { useEvaluation } from "../state/evaluation";
 import "./EvalPanel.css";
@@ -47,12 +47,7 @@ export const EvalPanel = memo(function EvalPanel({
   const set = useEvaluation((s) => s.set);
   const setName = useEvaluation((s) => s.setName);
   const loadError = useEvaluation((s) => s.loadError);
-  const a = useEvaluationRun(chunker, config, runReady);
-  const b = useEvaluationRun(
-    compareB?.chunker ?? chunker,
-    compareB?.config ?? config,
-    runReady && compareB !== null,
-  );
+  const { a, b, bActive } = useEvaluationPair(chunker, config, runReady, compareB);
   const status = evalStatus(set !== null, a);
   useEvalDrawing(doc, chunks, a.data);
 
@@ -71,14 +66,14 @@ export const EvalPanel = memo(function EvalPanel({
           {setName ? ` from ${setName}` : " written here"}
         </p>
       )}
-      <EvalControls />
+      <EvalControls hierarchical={chunker === "hierarchical"} />
       <p className="eval-status" data-testid="eval-status" data-status={status.split(":")[0]} role="status">
         {status}
       </p>
       {a.data && (
         <p className="eval-hint">
           Recall {pct(a.data.metrics.recall)}
-          {compareB && b.data ? ` (B ${pct(b.data.metrics.recall)})` : ""}: the metrics and the questions are
+          {bActive && b.data ? ` (B ${pct(b.data.metrics.recall)})` : ""}: the metrics and the questions are
           below the pages.
         </p>
       )}
@@ -88,7 +83,7 @@ export const EvalPanel = memo(function EvalPanel({
   );
 });
 
-function evalStatus(haveSet: boolean, q: ReturnType<typeof useEvaluationRun>): string {
+function evalStatus(haveSet: boolean, q: ReturnType<typeof useEvaluationPair>["a"]): string {
   if (!haveSet) return "no question set: load one or write a question";
   if (q.error && !isAbortError(q.error)) return `error: ${uiText(q.error)}`;
   if (q.isFetching || !q.data || q.isPlaceholderData) return "running";
@@ -114,11 +109,24 @@ function QuestionsInput() {
   );
 }
 
-function EvalControls() {
+const RETRIEVAL_LABELS: Record<RetrievalMode, string> = {
+  flat: "flat (parents and children alike)",
+  "children-return-parents": "children → their parents",
+  "parents-only": "parents only",
+};
+
+/** How A retrieves — k, retriever, hierarchical retrieval, contextualizing — and how B differs, if it does. */
+function EvalControls({ hierarchical }: { hierarchical: boolean }) {
   const k = useEvaluation((s) => s.k);
   const setK = useEvaluation((s) => s.setK);
   const retriever = useEvaluation((s) => s.retriever);
   const setRetriever = useEvaluation((s) => s.setRetriever);
+  const retrieval = useEvaluation((s) => s.retrieval);
+  const setRetrieval = useEvaluation((s) => s.setRetrieval);
+  const contextualize = useEvaluation((s) => s.contextualize);
+  const setContextualize = useEvaluation((s) => s.setContextualize);
+  const compare = useEvaluation((s) => s.compareRetrieval);
+  const setCompare = useEvaluation((s) => s.setCompareRetrieval);
   return (
     <div className="eval-controls">
       <label>
@@ -150,6 +158,84 @@ function EvalControls() {
           ))}
         </select>
       </label>
+      {hierarchical && (
+        <label title="How a pipeline retrieves parent and child chunks: LangChain's ParentDocumentRetriever ranks children and returns their parents">
+          Parents and children
+          <select
+            value={retrieval}
+            data-testid="retrieval-select"
+            onChange={(e) => setRetrieval(e.currentTarget.value as RetrievalMode)}
+          >
+            {RETRIEVAL_MODES.map((m) => (
+              <option key={m} value={m}>
+                {RETRIEVAL_LABELS[m]}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      <label
+        className="eval-check"
+        title="Index each chunk with its heading path before its text (retrieval only: the chunk scored stays the same)"
+      >
+        <input
+          type="checkbox"
+          checked={contextualize}
+          data-testid="contextualize-toggle"
+          onChange={(e) => setContextualize(e.currentTarget.checked)}
+        />
+        Heading path in the index
+      </label>
+      <fieldset className="eval-compare-retrieval" data-testid="compare-retrieval">
+        <legend title="B: the same chunks (or compare's B config) retrieved another way, with the paired difference">
+          B retrieves
+        </legend>
+        <select
+          aria-label="B's retriever"
+          value={compare.retriever ?? ""}
+          data-testid="compare-retriever-select"
+          onChange={(e) =>
+            setCompare({ retriever: (e.currentTarget.value || undefined) as RetrieverId | undefined })
+          }
+        >
+          <option value="">as A</option>
+          {RETRIEVERS.map((r) => (
+            <option key={r} value={r}>
+              {RETRIEVER_LABELS[r]}
+            </option>
+          ))}
+        </select>
+        <select
+          aria-label="B's heading path"
+          value={compare.contextualize === undefined ? "" : String(compare.contextualize)}
+          data-testid="compare-contextualize-select"
+          onChange={(e) => {
+            const v = e.currentTarget.value;
+            setCompare({ contextualize: v === "" ? undefined : v === "true" });
+          }}
+        >
+          <option value="">heading path as A</option>
+          <option value="true">with heading path</option>
+          <option value="false">without heading path</option>
+        </select>
+        {hierarchical && (
+          <select
+            aria-label="B's parents and children"
+            value={compare.retrieval ?? ""}
+            data-testid="compare-retrieval-select"
+            onChange={(e) =>
+              setCompare({ retrieval: (e.currentTarget.value || undefined) as RetrievalMode | undefined })
+            }
+          >
+            <option value="">parents/children as A</option>
+            {RETRIEVAL_MODES.map((m) => (
+              <option key={m} value={m}>
+                {RETRIEVAL_LABELS[m]}
+              </option>
+            ))}
+          </select>
+        )}
+      </fieldset>
     </div>
   );
 }

@@ -9,6 +9,7 @@
  * click (shift: to compare's B). Loaded after the first paint, like the other recharts charts.
  */
 import { extent } from "../../core/extent";
+import type { PointRetrieval } from "../../core/sweep/space";
 import { memo, useState } from "react";
 import {
   CartesianGrid,
@@ -34,6 +35,8 @@ export interface SweepChartPoint {
   color: string;
   /** The hover text: the point, its config and its scores. */
   title: string;
+  /** The point's own retrieval, when the space varies it. */
+  retrieval?: PointRetrieval | undefined;
   /** Its config as JSON (data-config), written once. */
   configJson: string;
 }
@@ -44,6 +47,8 @@ interface SweepChartProps {
   points: readonly SweepChartPoint[];
   /** Indices of the points on the Pareto front. */
   front: ReadonlySet<number>;
+  /** Indices of the points the question set cannot tell from the front (core/sweep/result nearFront). */
+  near: ReadonlySet<number>;
   objective: Objective;
   k: number | null;
   onPick: Pick;
@@ -80,7 +85,14 @@ const formatTokens = (v: number) => (v >= 1000 ? `${(v / 1000).toFixed(1)}k` : S
 /** As many x ticks as fit their labels ("12.5k" at 10 px is ~28 px wide; 64 px apart never touch). */
 const TICK_SPACING_PX = 64;
 
-export const SweepChart = memo(function SweepChart({ points, front, objective, k, onPick }: SweepChartProps) {
+export const SweepChart = memo(function SweepChart({
+  points,
+  front,
+  near,
+  objective,
+  k,
+  onPick,
+}: SweepChartProps) {
   const [box, setBox] = useState<HTMLDivElement | null>(null);
   const width = useClientWidth(box);
   const xTickCount = Math.max(2, Math.min(10, Math.floor((width - 54) / TICK_SPACING_PX)));
@@ -129,7 +141,7 @@ export const SweepChart = memo(function SweepChart({ points, front, objective, k
             isAnimationActive={false}
             legendType="none"
           />
-          <PointsLayer points={points} front={front} onPick={onPick} />
+          <PointsLayer points={points} front={front} near={near} onPick={onPick} />
         </ScatterChart>
       </ResponsiveContainer>
     </div>
@@ -140,10 +152,12 @@ export const SweepChart = memo(function SweepChart({ points, front, objective, k
 function PointsLayer({
   points,
   front,
+  near,
   onPick,
 }: {
   points: readonly SweepChartPoint[];
   front: ReadonlySet<number>;
+  near: ReadonlySet<number>;
   onPick: Pick;
 }) {
   const xScale = useXAxisScale();
@@ -157,7 +171,17 @@ function PointsLayer({
         const cy = yScaleFn(p.y);
         if (cx === undefined || cy === undefined) return null;
         const pareto = front.has(p.index);
-        return <SweepPointMark key={p.index} point={p} cx={cx} cy={cy} pareto={pareto} onPick={onPick} />;
+        return (
+          <SweepPointMark
+            key={p.index}
+            point={p}
+            cx={cx}
+            cy={cy}
+            pareto={pareto}
+            nearFront={near.has(p.index)}
+            onPick={onPick}
+          />
+        );
       })}
     </g>
   );
@@ -168,12 +192,14 @@ const SweepPointMark = memo(function SweepPointMark({
   cx,
   cy,
   pareto,
+  nearFront,
   onPick,
 }: {
   point: SweepChartPoint;
   cx: number;
   cy: number;
   pareto: boolean;
+  nearFront: boolean;
   onPick: Pick;
 }) {
   return (
@@ -183,16 +209,30 @@ const SweepPointMark = memo(function SweepPointMark({
       data-chunker={point.chunker}
       data-config={point.configJson}
       data-pareto={pareto}
-      className={pareto ? "sweep-point sweep-point--front" : "sweep-point"}
+      data-near-front={nearFront}
+      className={
+        pareto
+          ? "sweep-point sweep-point--front"
+          : nearFront
+            ? "sweep-point sweep-point--near"
+            : "sweep-point"
+      }
       cx={cx}
       cy={cy}
-      r={pareto ? 5 : 3.5}
+      r={pareto ? 5 : nearFront ? 4.5 : 3.5}
       fill={point.color}
-      stroke={pareto ? FRONT_COLOR : "#fff"}
-      strokeWidth={pareto ? 1.5 : 0.5}
+      stroke={pareto || nearFront ? FRONT_COLOR : "#fff"}
+      strokeWidth={pareto ? 1.5 : nearFront ? 1 : 0.5}
+      strokeDasharray={nearFront ? "2 1.5" : undefined}
       onClick={(e) => onPick(point, e.shiftKey)}
     >
-      <title>{pareto ? `${point.title} (on the front)` : point.title}</title>
+      <title>
+        {pareto
+          ? `${point.title} (on the front)`
+          : nearFront
+            ? `${point.title} (off the front, but its recall interval overlaps a front point's: the questions cannot tell them apart)`
+            : point.title}
+      </title>
     </circle>
   );
 });

@@ -254,8 +254,33 @@ export function ModeEditor() {
   const setMode = useSweep((s) => s.setMode);
   const setSamples = useSweep((s) => s.setSamples);
   const setSeed = useSweep((s) => s.setSeed);
+  const varyRetriever = useSweep((s) => s.varyRetriever === true);
+  const varyContextualize = useSweep((s) => s.varyContextualize === true);
+  const setVaryRetriever = useSweep((s) => s.setVaryRetriever);
+  const setVaryContextualize = useSweep((s) => s.setVaryContextualize);
   return (
     <div className="sweep-mode">
+      <fieldset className="sweep-retrieval">
+        <legend>Retrieval as a param (with a question set)</legend>
+        <label title="Every point evaluated twice: with bm25 and with hybrid (bm25 + the embedder, RRF)">
+          <input
+            type="checkbox"
+            data-testid="sweep-vary-retriever"
+            checked={varyRetriever}
+            onChange={(e) => setVaryRetriever(e.currentTarget.checked)}
+          />
+          retriever: bm25 and hybrid
+        </label>
+        <label title="Every point evaluated twice: the chunk's text indexed alone, and after its heading path">
+          <input
+            type="checkbox"
+            data-testid="sweep-vary-contextualize"
+            checked={varyContextualize}
+            onChange={(e) => setVaryContextualize(e.currentTarget.checked)}
+          />
+          heading path: without and with
+        </label>
+      </fieldset>
       <label>
         <input
           type="radio"

@@ -32,7 +32,7 @@ const formatSeconds = (s: number) =>
 function sweepInputs(
   set: QuestionSet | null,
   k: number,
-  retriever: SweepSettings["retriever"],
+  how: Pick<SweepSettings, "retriever" | "retrieval" | "contextualize">,
   doc: DocModel | undefined,
   open: readonly DocModel[],
 ): { docs: DocModel[]; settings: SweepSettings } | { error: string } {
@@ -51,7 +51,7 @@ function sweepInputs(
     return { error: uiText(err) };
   }
   if (docs.length === 0) return { error: "the question set names no document" };
-  return { docs, settings: { set, docIds: docs.map((d) => d.id), k, ...(retriever ? { retriever } : {}) } };
+  return { docs, settings: { set, docIds: docs.map((d) => d.id), k, ...how } };
 }
 
 export const SweepPanel = memo(function SweepPanel({ doc }: { doc: DocModel | undefined }) {
@@ -100,6 +100,8 @@ function StartLine({ doc }: { doc: DocModel | undefined }) {
   const mode = useSweep((s) => s.mode);
   const samples = useSweep((s) => s.samples);
   const seed = useSweep((s) => s.seed);
+  const varyRetriever = useSweep((s) => s.varyRetriever);
+  const varyContextualize = useSweep((s) => s.varyContextualize);
   const status = useSweep((s) => s.status);
   const history = useSweep((s) => s.lines);
   const error = useSweep((s) => s.error);
@@ -108,11 +110,20 @@ function StartLine({ doc }: { doc: DocModel | undefined }) {
   const set = useEvaluation((s) => s.set);
   const k = useEvaluation((s) => s.k);
   const retriever = useEvaluation((s) => s.retriever);
+  const retrieval = useEvaluation((s) => s.retrieval);
+  const contextualize = useEvaluation((s) => s.contextualize);
   const workers = defaultWorkerCount();
 
   const preview = useMemo(
-    () => previewSpace(buildSpace({ chunkers, axes, mode, samples, seed }, current, configs)),
-    [chunkers, axes, mode, samples, seed, current, configs],
+    () =>
+      previewSpace(
+        buildSpace(
+          { chunkers, axes, mode, samples, seed, varyRetriever, varyContextualize },
+          current,
+          configs,
+        ),
+      ),
+    [chunkers, axes, mode, samples, seed, varyRetriever, varyContextualize, current, configs],
   );
   const estimate = preview.ok ? estimateSeconds(preview.points, history, workers) : 0;
   const running = status === "running";
@@ -125,7 +136,7 @@ function StartLine({ doc }: { doc: DocModel | undefined }) {
       const model = queryClient.getQueryData<DocModel>(queryKeys.extractOf(d));
       return model ? [model] : [];
     });
-    const inputs = sweepInputs(set, k, retriever, doc, open);
+    const inputs = sweepInputs(set, k, { retriever, retrieval, contextualize }, doc, open);
     if ("error" in inputs) {
       fail(inputs.error);
       return;

@@ -9,8 +9,9 @@ import { lazy, Suspense, useDeferredValue, useMemo } from "react";
 
 import { CHUNKER_METAS } from "../../core/chunkers/metas";
 
-import { objectiveOf, paretoFront, type SweepLine } from "../../core/sweep/result";
-import type { SweepPoint } from "../../core/sweep/space";
+import { nearFront, objectiveOf, paretoFront, type SweepLine } from "../../core/sweep/result";
+import type { PointRetrieval, SweepPoint } from "../../core/sweep/space";
+import { useEvaluation } from "../state/evaluation";
 
 import { useCompare } from "../state/compare";
 
@@ -114,8 +115,41 @@ function varyingKeys(points: readonly SweepPoint[]): Map<string, string[]> {
   );
 }
 
-/** Applies a point's chunker and config to the panel (A), or to compare's B. */
-function applyPoint(chunker: string, config: Record<string, unknown>, toB: boolean): void {
+/** A point's own retrieval in words ("hybrid · heading path"), "" when the space does not vary it. */
+function describeRetrieval(r: PointRetrieval | undefined): string {
+  if (!r) return "";
+  const parts: string[] = [];
+  if (r.retriever) parts.push(r.retriever);
+  if (r.retrieval) parts.push(r.retrieval);
+  if (r.contextualize !== undefined) parts.push(r.contextualize ? "heading path" : "no heading path");
+  if (r.hybrid_weights) parts.push(`weights ${r.hybrid_weights.join(",")}`);
+  return parts.join(" · ");
+}
+
+/**
+ * Applies a point's chunker and config to the panel (A), or to compare's B; a point's own
+ * retrieval (a "retrieval" axis) becomes the evaluation's (A's, or B's).
+ */
+function applyPoint(
+  chunker: string,
+  config: Record<string, unknown>,
+  toB: boolean,
+  retrieval?: PointRetrieval,
+): void {
+  if (retrieval) {
+    const ev = useEvaluation.getState();
+    const how = {
+      ...(retrieval.retriever ? { retriever: retrieval.retriever } : {}),
+      ...(retrieval.retrieval ? { retrieval: retrieval.retrieval } : {}),
+      ...(retrieval.contextualize !== undefined ? { contextualize: retrieval.contextualize } : {}),
+    };
+    if (toB) ev.setCompareRetrieval(how);
+    else {
+      if (how.retriever) ev.setRetriever(how.retriever);
+      if (how.retrieval) ev.setRetrieval(how.retrieval);
+      if (how.contextualize !== undefined) ev.setContextualize(how.contextualize);
+    }
+  }
   if (toB) {
     const compare = useCompare.getState();
     if (!compare.enabled) compare.setEnabled(true);
@@ -137,7 +171,9 @@ export function SweepResult() {
   const objective = useSweep((s) => s.objective);
   const k = useSweep((s) => s.k);
   const keys = useMemo(() => varyingKeys(points), [points]);
-  const front = useMemo(() => new Set(paretoFront(lines)), [lines]);
+  const frontList = useMemo(() => paretoFront(lines), [lines]);
+  const front = useMemo(() => new Set(frontList), [frontList]);
+  const near = useMemo(() => new Set(nearFront(lines, frontList)), [lines, frontList]);
   // A new sweep (new keys to describe its configs by) starts a new cache: `keys` is the trigger, not an input.
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const cache = useMemo(() => new WeakMap<SweepLine, SweepChartPoint>(), [keys]);
@@ -148,15 +184,22 @@ export function SweepResult() {
       <figure className="sweep-figure" data-testid="sweep-chart" data-objective={objective}>
         <figcaption data-testid="sweep-objective">
           {objective === "recall"
-            ? `Recall@${k ?? ""} against tokens retrieved per question; the dark line is the Pareto front`
+            ? `Recall@${k ?? ""} against tokens retrieved per question; the dark line is the Pareto front${near.size > 0 ? `; ${near.size} dashed point${near.size === 1 ? "" : "s"} off it cannot be told from it with these questions (recall intervals overlap)` : ""}`
             : "no question set: quality score against mean tokens; the dark line is the Pareto front"}
         </figcaption>
         <Suspense fallback={<div className="chart-placeholder" />}>
-          <SweepChart points={chartPoints} front={front} objective={objective} k={k} onPick={pickPoint} />
+          <SweepChart
+            points={chartPoints}
+            front={front}
+            near={near}
+            objective={objective}
+            k={k}
+            onPick={pickPoint}
+          />
         </Suspense>
         <p className="sweep-hint">Click a point to apply it; shift-click to compare it as B.</p>
       </figure>
-      <ResultTable lines={lines} front={front} keys={keys} objective={objective} />
+      <ResultTable lines={lines} front={front} near={near} keys={keys} objective={objective} />
       <div className="sweep-exports">
         <button
           type="button"
@@ -201,10 +244,13 @@ function chartData(
         x: o.cost,
         y: o.value,
         color: colorOf(line.chunker),
+        retrieval: line.retrieval,
         title:
-          `#${index} ${line.chunker}: ${describeConfig(line.config, keys.get(line.chunker) ?? [])}\n` +
+          `#${index} ${line.chunker}: ${describeConfig(line.config, keys.get(line.chunker) ?? [])}` +
+          (line.retrieval ? ` · ${describeRetrieval(line.retrieval)}` : "") +
+          "\n" +
           ("recall" in line.metrics!
-            ? `recall ${(o.value * 100).toFixed(1)}% at ${Math.round(o.cost)} tokens retrieved per question`
+            ? `recall ${(o.value * 100).toFixed(1)}%${line.recall_ci95 ? ` (95% ${(line.recall_ci95[0] * 100).toFixed(1)}–${(line.recall_ci95[1] * 100).toFixed(1)})` : ""} at ${Math.round(o.cost)} tokens retrieved per question`
             : `quality ${(o.value * 100).toFixed(1)}% at ${Math.round(o.cost)} mean tokens`),
         configJson: JSON.stringify(line.config),
       };
@@ -215,16 +261,18 @@ function chartData(
   return points;
 }
 
-const pickPoint = (p: SweepChartPoint, toB: boolean) => applyPoint(p.chunker, p.config, toB);
+const pickPoint = (p: SweepChartPoint, toB: boolean) => applyPoint(p.chunker, p.config, toB, p.retrieval);
 
 function ResultTable({
   lines,
   front,
+  near,
   keys,
   objective,
 }: {
   lines: readonly (SweepLine | undefined)[];
   front: ReadonlySet<number>;
+  near: ReadonlySet<number>;
   keys: ReadonlyMap<string, string[]>;
   objective: Objective;
 }) {
@@ -273,12 +321,23 @@ function ResultTable({
                 data-index={index}
                 data-status={status}
                 data-pareto={front.has(index)}
-                className={front.has(index) ? "sweep-row--front" : undefined}
+                data-near-front={near.has(index)}
+                className={
+                  front.has(index) ? "sweep-row--front" : near.has(index) ? "sweep-row--near" : undefined
+                }
+                title={
+                  near.has(index)
+                    ? "Off the front, but not distinguishable from it in recall with these questions"
+                    : undefined
+                }
               >
                 <td>{index}</td>
                 <td className="sweep-config" title={JSON.stringify(line.config)}>
                   <span className="sweep-swatch" style={{ background: colorOf(line.chunker) }} />
                   {line.chunker} {describeConfig(line.config, keys.get(line.chunker) ?? [])}
+                  {line.retrieval && (
+                    <span className="sweep-retrieval"> · {describeRetrieval(line.retrieval)}</span>
+                  )}
                 </td>
                 {status === "ok" ? (
                   columns.map((key) => {
@@ -301,7 +360,7 @@ function ResultTable({
                     // A skipped point breaks a rule between params: applying it would only show the error.
                     disabled={status === "skipped"}
                     title="Apply this config to the panel (shift: to compare's B)"
-                    onClick={(e) => applyPoint(line.chunker, line.config, e.shiftKey)}
+                    onClick={(e) => applyPoint(line.chunker, line.config, e.shiftKey, line.retrieval)}
                   >
                     Apply
                   </button>

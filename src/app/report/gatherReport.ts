@@ -21,7 +21,8 @@ import { notableChunksByPage } from "../../core/report/pages";
 import { objectiveOf, paretoFront } from "../../core/sweep/result";
 import type { EvaluationResult } from "../../host/evaluation";
 import { pageProblems } from "../../pdf/problems";
-import { evaluationKey } from "../engine/evaluation";
+import { evaluationKey, retrievalSettingsOf } from "../engine/evaluation";
+import { compareVerdict, metricDifferences, retrievalWords } from "../../core/eval/difference";
 import { cachedRun, queryKeys } from "../engine/queries";
 import { useCompare } from "../state/compare";
 import { useEvaluation } from "../state/evaluation";
@@ -125,20 +126,27 @@ function evaluation(client: QueryClient, a: Side, b: Side | null): ReportInput["
   const ev = useEvaluation.getState();
   if (!ev.set) return null;
   const endpoints = useSettings.getState().revision;
-  const read = (side: Side) =>
+  const read = (side: Side, which: "a" | "b") =>
     client.getQueryData<EvaluationResult>(
-      evaluationKey(ev.revision, side.chunker, side.config, ev.k, ev.retriever, endpoints),
+      evaluationKey(ev.revision, side.chunker, side.config, ev.k, retrievalSettingsOf(ev, which), endpoints),
     );
-  const resultA = read(a);
+  const resultA = read(a, "a");
   if (!resultA) return null;
-  const resultB = b ? read(b) : undefined;
+  // B: compare's config, or A's chunks retrieved as B's retrieval settings say (issue 30 item 4).
+  const bRetrievesOtherwise = Object.keys(ev.compareRetrieval).length > 0;
+  const resultB = b ? read(b, "b") : bRetrievesOtherwise ? read(a, "b") : undefined;
+  const difference = resultB ? metricDifferences(resultA.questions, resultB.questions) : null;
   return {
     setName: ev.setName,
     questions: ev.set.questions.length,
     k: resultA.k,
-    retriever: resultA.embedderLabel ? `${resultA.retriever} (${resultA.embedderLabel})` : resultA.retriever,
+    retriever: retrievalWords(resultA),
+    retrieverB: resultB ? retrievalWords(resultB) : undefined,
     a: resultA.metrics,
+    ci95: resultA.ci95,
     b: resultB?.metrics,
+    difference: difference ?? undefined,
+    verdict: difference ? compareVerdict(difference, resultA.questions.length) : undefined,
     retrievedTokens: { a: resultA.retrieved_tokens, b: resultB?.retrieved_tokens },
   };
 }

@@ -5,13 +5,20 @@
  * engine worker.
  */
 import { create } from "zustand";
-import { DEFAULT_K, type RetrieverId } from "../../core/eval/evaluate";
+import { DEFAULT_K, DEFAULT_RETRIEVAL, type RetrievalMode, type RetrieverId } from "../../core/eval/evaluate";
 import {
   parseQuestionSet,
   type Question,
   type QuestionSet,
   type ReferenceSpan,
 } from "../../core/eval/questions";
+
+/** B's retrieval where it differs from A's (issue 30 item 4): empty, B retrieves as A does. */
+interface CompareRetrieval {
+  retriever?: RetrieverId;
+  retrieval?: RetrievalMode;
+  contextualize?: boolean;
+}
 
 interface DraftQuestion {
   question: string;
@@ -27,6 +34,11 @@ interface EvaluationState {
   loadError: string | null;
   k: number;
   retriever: RetrieverId;
+  /** Hierarchical runs: what is ranked and what returned (DESIGN §12 --retrieval). */
+  retrieval: RetrievalMode;
+  /** Index each chunk with its heading path before its text (DESIGN §12 --contextualize). */
+  contextualize: boolean;
+  compareRetrieval: CompareRetrieval;
   selectedQuestion: string | null;
   /** The selected question's first reference still has to be scrolled into view (its document may be opening). */
   scrollPending: boolean;
@@ -38,6 +50,10 @@ interface EvaluationState {
   load(text: string, name: string): void;
   setK(k: number): void;
   setRetriever(r: RetrieverId): void;
+  setRetrieval(mode: RetrievalMode): void;
+  setContextualize(on: boolean): void;
+  /** B's retrieval: a key set to undefined goes back to A's. */
+  setCompareRetrieval(change: CompareRetrieval): void;
   /** Selects a question (null: none) and asks for its first reference to be scrolled into view. */
   selectQuestion(id: string | null): void;
   scrolled(): void;
@@ -64,6 +80,9 @@ export const useEvaluation = create<EvaluationState>()((set, get) => ({
   loadError: null,
   k: DEFAULT_K,
   retriever: "bm25",
+  retrieval: DEFAULT_RETRIEVAL,
+  contextualize: false,
+  compareRetrieval: {},
   selectedQuestion: null,
   scrollPending: false,
   onlyRetrieved: false,
@@ -86,6 +105,15 @@ export const useEvaluation = create<EvaluationState>()((set, get) => ({
   },
   setK: (k) => set({ k }),
   setRetriever: (retriever) => set({ retriever }),
+  setRetrieval: (retrieval) => set({ retrieval }),
+  setContextualize: (contextualize) => set({ contextualize }),
+  setCompareRetrieval: (change) =>
+    set((s) => {
+      const next: CompareRetrieval = { ...s.compareRetrieval, ...change };
+      for (const key of Object.keys(next) as (keyof CompareRetrieval)[])
+        if (next[key] === undefined) delete next[key];
+      return { compareRetrieval: next };
+    }),
   selectQuestion: (selectedQuestion) => set({ selectedQuestion, scrollPending: selectedQuestion !== null }),
   scrolled: () => set({ scrollPending: false }),
   setOnlyRetrieved: (onlyRetrieved) => set({ onlyRetrieved }),

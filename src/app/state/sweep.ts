@@ -54,6 +54,8 @@ interface SweepState extends SweepEditor {
   setMode(mode: "grid" | "random"): void;
   setSamples(n: number): void;
   setSeed(n: number): void;
+  setVaryRetriever(on: boolean): void;
+  setVaryContextualize(on: boolean): void;
   setSort(key: SortKey): void;
   fail(message: string): void;
   start(points: SweepPoint[], docs: DocModel[], settings: SweepSettings): Promise<void>;
@@ -241,6 +243,8 @@ export const useSweep = create<SweepState>()((set, get) => ({
   setMode: (mode) => set({ mode }),
   setSamples: (n) => set({ samples: Math.max(1, Math.min(MAX_PAGE_POINTS, Math.round(n) || 1)) }),
   setSeed: (n) => set({ seed: Number.isFinite(n) ? Math.round(n) : 1 }),
+  setVaryRetriever: (varyRetriever) => set({ varyRetriever }),
+  setVaryContextualize: (varyContextualize) => set({ varyContextualize }),
   setSort(key) {
     set((s) => ({
       sort:

@@ -27,6 +27,10 @@ export interface SweepEditor {
   mode: "grid" | "random";
   samples: number;
   seed: number;
+  /** Retrieval as a param (issue 30): each point also run with bm25 and with hybrid. */
+  varyRetriever?: boolean;
+  /** Each point also run without and with the heading path in the index. */
+  varyContextualize?: boolean;
 }
 
 const isVarying = (p: ParamSpec): p is VaryingParam =>
@@ -135,8 +139,13 @@ export function buildSpace(
     }
     return { chunker, params };
   });
+  const retrieval = {
+    ...(editor.varyRetriever ? { retriever: ["bm25", "hybrid"] } : {}),
+    ...(editor.varyContextualize ? { contextualize: [false, true] } : {}),
+  };
   return {
     chunkers,
+    ...(Object.keys(retrieval).length > 0 ? { retrieval } : {}),
     ...(editor.mode === "random" ? { samples: editor.samples, seed: editor.seed } : {}),
   };
 }

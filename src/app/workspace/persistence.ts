@@ -7,7 +7,7 @@ import { getChunkerMeta, CHUNKER_METAS } from "../../core/chunkers/metas";
 import { resolveConfig } from "../../core/config";
 import { capOutsideCosts } from "../../core/costCaps";
 import type { QuestionSet } from "../../core/eval/questions";
-import { RETRIEVERS, type RetrieverId } from "../../core/eval/evaluate";
+import { DEFAULT_RETRIEVAL, RETRIEVERS, type RetrieverId } from "../../core/eval/evaluate";
 import {
   readWorkspace,
   sanitizeWorkspace,
@@ -73,7 +73,12 @@ export async function currentRecord(): Promise<WorkspaceRecord> {
     configs: wb.configs,
     compare: { enabled: compare.enabled, chunker: compare.chunker, configs: compare.configs },
     questions: evaluation.set ? { name: evaluation.setName, set: evaluation.set } : null,
-    evaluation: { k: evaluation.k, retriever: evaluation.retriever },
+    evaluation: {
+      k: evaluation.k,
+      retriever: evaluation.retriever,
+      retrieval: evaluation.retrieval,
+      contextualize: evaluation.contextualize,
+    },
     sweep: sweepSnapshot(),
     view: {
       zoom: wb.zoom.mode === "fit-width" ? "fit-width" : wb.zoom.scale,
@@ -154,6 +159,8 @@ export function applyRecord(
   evaluation.setK(record.evaluation.k);
   if ((RETRIEVERS as readonly string[]).includes(record.evaluation.retriever))
     evaluation.setRetriever(record.evaluation.retriever as RetrieverId);
+  evaluation.setRetrieval(record.evaluation.retrieval ?? DEFAULT_RETRIEVAL);
+  evaluation.setContextualize(record.evaluation.contextualize === true);
   // An import replaces the sweep too: one computed on documents now closed must not stay.
   restoreSweep(record.sweep, { replace });
   wb.setZoom(
@@ -276,7 +283,14 @@ export function watchWorkspace(): () => void {
         scheduleSave();
     }),
     useEvaluation.subscribe((s, prev) => {
-      if (s.set !== prev.set || s.k !== prev.k || s.retriever !== prev.retriever) scheduleSave();
+      if (
+        s.set !== prev.set ||
+        s.k !== prev.k ||
+        s.retriever !== prev.retriever ||
+        s.retrieval !== prev.retrieval ||
+        s.contextualize !== prev.contextualize
+      )
+        scheduleSave();
     }),
     useSweep.subscribe((s, prev) => {
       if (s.status !== prev.status) scheduleSave();

@@ -1,13 +1,25 @@
 /** `eval` (DESIGN §5). */
-import { pairedDifference, SMALL_SET, verdictOf, type PairedDifference } from "../../core/eval/bootstrap";
-import type { EvalResult } from "../../core/eval/evaluate";
-import { METRIC_KEYS, questionSeries, type MetricKey } from "../../core/eval/metrics";
+import { SMALL_SET } from "../../core/eval/bootstrap";
+import { compareVerdict, metricDifferences } from "../../core/eval/difference";
 import path from "node:path";
 import { getChunker } from "../../core/chunkers/registry";
 import { QuestionSetError } from "../../core/eval/errors";
 import { UsageError } from "../../host/errors";
 import { endpointsFromFlags, ENDPOINT_FLAG_OPTIONS } from "../endpoints";
-import { hybridWeightsOf, loadCollection, readQuestionSet, retrievalFlags } from "../retrieval";
+import {
+  hybridWeightsOf,
+  loadCollection,
+  readQuestionSet,
+  retrievalFlags,
+  retrievalModeOf,
+} from "../retrieval";
+import {
+  isLocalEmbedderChoice,
+  LOCAL_EMBEDDER_CHOICES,
+  type LocalEmbedderChoice,
+  type SessionEndpoints,
+} from "../../core/providers/session";
+import { RETRIEVERS, type EvalResult, type RetrievalMode, type RetrieverId } from "../../core/eval/evaluate";
 import {
   assertLocalEmbedderReady,
   chunkerAndConfig,
@@ -56,18 +68,68 @@ async function compareConfigOf(chunkerA: string, file: string) {
 
 /** B − A per metric, paired over the set's questions, and the verdict in words (DESIGN §12). */
 function comparedWith(a: EvalResult, b: EvalResult, seed: number | undefined) {
-  const sa = questionSeries(a.questions);
-  const sb = questionSeries(b.questions);
-  const options = seed !== undefined ? { seed } : {};
-  const difference = Object.fromEntries(
-    METRIC_KEYS.map((key) => [key, pairedDifference(sa[key], sb[key], options)]),
-  ) as Record<MetricKey, PairedDifference>;
-  const n = a.questions.length;
-  const verdict = [
-    verdictOf(difference.recall, n, { label: "recall", higherIsBetter: true }),
-    verdictOf(difference.precision_omega, n, { label: "precision Ω", higherIsBetter: true }),
-  ].join("; ");
-  return { difference, verdict };
+  const difference = metricDifferences(a.questions, b.questions, seed !== undefined ? { seed } : {})!;
+  return { difference, verdict: compareVerdict(difference, a.questions.length) };
+}
+
+interface CompareSide {
+  chunker: string;
+  config: Record<string, unknown>;
+  retriever: RetrieverId;
+  retrieval: RetrievalMode | undefined;
+  contextualize: boolean;
+  localEmbedder?: LocalEmbedderChoice;
+}
+
+/**
+ * B of a comparison (DESIGN §12 item 4): A's chunks and retrieval, with whatever the --compare-*
+ * flags change — its config, retriever, local embedder, hierarchical retrieval or contextualizing.
+ * null when no --compare-* flag is given.
+ */
+function compareSideOf(
+  values: Record<string, string | boolean | undefined>,
+  a: Omit<CompareSide, "localEmbedder">,
+  endpoints: SessionEndpoints,
+): CompareSide | null {
+  const given = (key: string) => values[key] !== undefined;
+  if (
+    ![
+      "compare-config",
+      "compare-retriever",
+      "compare-local-embedder",
+      "compare-retrieval",
+      "compare-contextualize",
+    ].some(given)
+  )
+    return null;
+  const side: CompareSide = { ...a };
+  const retriever = values["compare-retriever"] as string | undefined;
+  if (retriever !== undefined) {
+    if (!(RETRIEVERS as readonly string[]).includes(retriever))
+      throw new UsageError(`unknown --compare-retriever "${retriever}" (${RETRIEVERS.join(", ")})`);
+    if (retriever === "embed" && !endpoints.embedding)
+      throw new UsageError(
+        "--compare-retriever embed asks the embedding endpoint: give --embed-url and --embed-model",
+      );
+    side.retriever = retriever as RetrieverId;
+  }
+  const local = values["compare-local-embedder"] as string | undefined;
+  if (local !== undefined) {
+    if (!isLocalEmbedderChoice(local))
+      throw new UsageError(
+        `--compare-local-embedder must be ${LOCAL_EMBEDDER_CHOICES.join(" or ")}, got "${local}"`,
+      );
+    side.localEmbedder = local;
+  }
+  const retrieval = retrievalModeOf(values["compare-retrieval"] as string | undefined, "--compare-retrieval");
+  if (retrieval) side.retrieval = retrieval;
+  const contextualize = values["compare-contextualize"] as string | undefined;
+  if (contextualize !== undefined) {
+    if (contextualize !== "true" && contextualize !== "false")
+      throw new UsageError(`--compare-contextualize must be true or false, got "${contextualize}"`);
+    side.contextualize = contextualize === "true";
+  }
+  return side;
 }
 
 export async function evalCommand(args: string[]): Promise<number> {
@@ -87,6 +149,12 @@ export async function evalCommand(args: string[]): Promise<number> {
     seed: { type: "string" },
     "compare-config": { type: "string" },
     "hybrid-weights": { type: "string" },
+    retrieval: { type: "string" },
+    contextualize: { type: "boolean" },
+    "compare-retriever": { type: "string" },
+    "compare-local-embedder": { type: "string" },
+    "compare-retrieval": { type: "string" },
+    "compare-contextualize": { type: "string" },
     ...ENDPOINT_FLAG_OPTIONS,
   });
   const furniture = furnitureOf(values.furniture);
@@ -100,8 +168,13 @@ export async function evalCommand(args: string[]): Promise<number> {
   resolveConfigOrThrow(chunker, config);
   const { k, retriever } = retrievalFlags(values, endpoints);
   const hybridWeights = hybridWeightsOf(values["hybrid-weights"], retriever);
-  const compareTo = values["compare-config"]
-    ? await compareConfigOf(chunker, values["compare-config"])
+  const retrieval = retrievalModeOf(values.retrieval);
+  const contextualize = values.contextualize === true;
+  const b = compareSideOf(values, { chunker, config, retriever, retrieval, contextualize }, endpoints);
+  const compareTo = b
+    ? values["compare-config"]
+      ? { ...b, ...(await compareConfigOf(chunker, values["compare-config"])) }
+      : b
     : null;
   const maxBytes = maxBytesOf(values["max-bytes"]);
   const set = await readQuestionSet(values.questions);
@@ -124,28 +197,45 @@ export async function evalCommand(args: string[]): Promise<number> {
       docIds: docs.map((d) => d.id),
       ...(seed !== undefined ? { seed } : {}),
       ...(hybridWeights ? { hybridWeights } : {}),
+      ...(retrieval ? { retrieval } : {}),
+      ...(contextualize ? { contextualize } : {}),
     })
     .catch((err: unknown) => {
       // A span outside its text is found once the documents are read: the message names the set too.
       if (err instanceof QuestionSetError) throw new QuestionSetError(`${values.questions}: ${err.message}`);
       throw err;
     });
-  const comparison = compareTo
-    ? comparedWith(
-        result,
-        await evaluation.evaluate({
-          set,
-          chunker: compareTo.chunker,
-          config: compareTo.config,
-          k,
-          retriever,
-          docIds: docs.map((d) => d.id),
-          ...(seed !== undefined ? { seed } : {}),
-          ...(hybridWeights ? { hybridWeights } : {}),
-        }),
-        seed,
-      )
-    : null;
+  let comparison = null;
+  if (compareTo) {
+    // B's local embedder is a session setting: set for its run only (the runs are made again).
+    if (compareTo.localEmbedder) host.setEndpoints({ ...endpoints, localEmbedder: compareTo.localEmbedder });
+    const other = await evaluation.evaluate({
+      set,
+      chunker: compareTo.chunker,
+      config: compareTo.config,
+      k,
+      retriever: compareTo.retriever,
+      docIds: docs.map((d) => d.id),
+      ...(seed !== undefined ? { seed } : {}),
+      ...(hybridWeights && compareTo.retriever === "hybrid" ? { hybridWeights } : {}),
+      ...(compareTo.retrieval ? { retrieval: compareTo.retrieval } : {}),
+      ...(compareTo.contextualize ? { contextualize: true } : {}),
+    });
+    for (const warning of other.warnings) process.stderr.write(`warning: B: ${warning}\n`);
+    comparison = {
+      compared_with: {
+        chunker: other.chunker,
+        config: other.config,
+        retriever: other.retriever,
+        retrieval: other.retrieval,
+        contextualize: other.contextualize,
+        ...(other.embedderLabel ? { embedder: other.embedderLabel } : {}),
+        metrics: other.metrics,
+        ci95: other.ci95,
+      },
+      ...comparedWith(result, other, seed),
+    };
+  }
   for (const warning of result.warnings) process.stderr.write(`warning: ${warning}\n`);
   const asked = result.questions.length;
   if (asked < SMALL_SET)
@@ -157,6 +247,9 @@ export async function evalCommand(args: string[]): Promise<number> {
       chunker: result.chunker,
       config: result.config,
       retriever: result.retriever,
+      ...(result.embedderLabel ? { embedder: result.embedderLabel } : {}),
+      retrieval: result.retrieval,
+      contextualize: result.contextualize,
       k: result.k,
       metrics: result.metrics,
       ci95: result.ci95,

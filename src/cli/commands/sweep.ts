@@ -3,9 +3,15 @@ import path from "node:path";
 import { EvaluationHost } from "../../host/evaluation";
 import { UsageError } from "../../host/errors";
 import { endpointsFromFlags, ENDPOINT_FLAG_OPTIONS } from "../endpoints";
-import { loadCollection, readQuestionSet, retrievalFlags } from "../retrieval";
+import {
+  hybridWeightsOf,
+  loadCollection,
+  readQuestionSet,
+  retrievalFlags,
+  retrievalModeOf,
+} from "../retrieval";
 import { runSweepPool } from "../sweepPool";
-import { paretoFront, type SweepLine } from "../../core/sweep/result";
+import { nearFront, paretoFront, type SweepLine } from "../../core/sweep/result";
 import { expandSpace } from "../../core/sweep/space";
 import {
   assertLocalEmbedderReady,
@@ -23,7 +29,7 @@ import {
 /**
  * `sweep` (DESIGN §9): every point of a space chunked and evaluated (or scored by quality without a
  * question set) in a pool of worker threads; one JSON line per point in space order, then
- * {"pareto": [...]}. The space, flags and set are checked before any document is read.
+ * {"pareto": [...], "near_front": [...]}. The space, flags and set are checked before any document is read.
  */
 export async function sweepCommand(args: string[]): Promise<number> {
   const host = engineHost();
@@ -33,6 +39,9 @@ export async function sweepCommand(args: string[]): Promise<number> {
     "docs-dir": { type: "string" },
     k: { type: "string" },
     retriever: { type: "string" },
+    retrieval: { type: "string" },
+    contextualize: { type: "boolean" },
+    "hybrid-weights": { type: "string" },
     workers: { type: "string" },
     password: { type: "string" },
     "max-bytes": { type: "string" },
@@ -45,6 +54,8 @@ export async function sweepCommand(args: string[]): Promise<number> {
   if (!values.space) throw new UsageError("missing --space F (a JSON sweep space, DESIGN §9)");
   const endpoints = endpointsFromFlags(values, process.env);
   const { k, retriever } = retrievalFlags(values, endpoints);
+  const hybridWeights = hybridWeightsOf(values["hybrid-weights"], retriever);
+  const retrieval = retrievalModeOf(values.retrieval);
   const workers = workersOf(values.workers);
   const maxBytes = maxBytesOf(values["max-bytes"]);
   host.setEndpoints(endpoints);
@@ -79,7 +90,15 @@ export async function sweepCommand(args: string[]): Promise<number> {
     points,
     {
       docs,
-      settings: { set, docIds: docs.map((d) => d.id), k, retriever },
+      settings: {
+        set,
+        docIds: docs.map((d) => d.id),
+        k,
+        retriever,
+        ...(retrieval ? { retrieval } : {}),
+        ...(values.contextualize ? { contextualize: true } : {}),
+        ...(hybridWeights ? { hybridWeights } : {}),
+      },
       endpoints,
     },
     workers,
@@ -88,6 +107,8 @@ export async function sweepCommand(args: string[]): Promise<number> {
       process.stdout.write(JSON.stringify(line) + "\n");
     },
   );
-  process.stdout.write(JSON.stringify({ pareto: paretoFront(lines) }) + "\n");
+  const pareto = paretoFront(lines);
+  // near_front: off the front, but the question set cannot tell their recall from a front point's.
+  process.stdout.write(JSON.stringify({ pareto, near_front: nearFront(lines, pareto) }) + "\n");
   return 0;
 }

@@ -75,6 +75,8 @@ describe("Evaluator: bm25", () => {
     expect(ci95.precision_omega).toEqual([1, 1]);
     expect(rest).toEqual({
       retriever: "bm25",
+      retrieval: "flat",
+      contextualize: false,
       k: 2,
       retrieved_tokens: (7 + 10 + 7) / 3,
       chunks: 5,
@@ -422,5 +424,110 @@ describe("Evaluator: intervals", () => {
     const seeded = await new Evaluator().evaluate(DOCS, QUESTIONS, { k: 2, seed: 7 });
     const again = await new Evaluator().evaluate(DOCS, QUESTIONS, { k: 2, seed: 7 });
     expect(seeded.ci95).toEqual(again.ci95);
+  });
+});
+
+describe("Evaluator: parents and children (DESIGN §12 --retrieval)", () => {
+  // P0 [0, 35) = c0 [0, 17) + c1 [18, 35); P1 [36, 66) = c2 [36, 55) + c3 [56, 66).
+  const text = "cats purr softly. dogs bark loudly. birds sing at dawn. fish swim.";
+  const piece = (id: string, start: number, end: number, extra: object) => ({
+    id,
+    start,
+    end,
+    text: text.slice(start, end),
+    tokens: end - start,
+    ...extra,
+  });
+  const tree: EvalDocument = {
+    id: "t",
+    name: "tree.md",
+    text,
+    chunks: [
+      piece("P0", 0, 35, { level: "parent" }),
+      piece("c0", 0, 17, { level: "child", parentId: "P0" }),
+      piece("c1", 18, 35, { level: "child", parentId: "P0" }),
+      piece("P1", 36, 66, { level: "parent" }),
+      piece("c2", 36, 55, { level: "child", parentId: "P1" }),
+      piece("c3", 56, 66, { level: "child", parentId: "P1" }),
+    ],
+  };
+  const dogs: ResolvedQuestion = {
+    id: "1",
+    question: "Why do dogs bark?",
+    doc: 0,
+    references: [{ start: 18, end: 35 }],
+  };
+  const ids = (r: EvalResult) => r.questions[0]!.retrieved.map((c) => c.chunk_id);
+
+  it("ranks children and returns each one's parent once, by default", async () => {
+    const result = await new Evaluator().evaluate([tree], [dogs], { k: 2 });
+    expect(result.retrieval).toBe("children-return-parents");
+    expect(result.chunks).toBe(4); // the children ranked
+    // c1 (dogs, bark) returns P0; the score-0 fill c0 is P0 again, skipped; c2 returns P1.
+    expect(ids(result)).toEqual(["P0", "P1"]);
+    const q = result.questions[0]!;
+    expect(q.recall).toBe(1);
+    expect(q.precision).toBeCloseTo(17 / (35 + 30), 12);
+    // Ω over what can be returned (parents): P0 alone touches the answer.
+    expect(q.precision_omega).toBeCloseTo(17 / 35, 12);
+    expect(q.retrieved_tokens).toBe(35 + 30);
+  });
+
+  it("ranks and returns parents only, or every chunk flat", async () => {
+    const parents = await new Evaluator().evaluate([tree], [dogs], { k: 2, retrieval: "parents-only" });
+    expect(parents.chunks).toBe(2);
+    expect(ids(parents)).toEqual(["P0", "P1"]);
+    const flat = await new Evaluator().evaluate([tree], [dogs], { k: 2, retrieval: "flat" });
+    expect(flat.retrieval).toBe("flat");
+    expect(flat.chunks).toBe(6);
+    // A parent and its child both count: the flat collection ranks both and precision pays twice.
+    expect(ids(flat)).toEqual(["c1", "P0"]);
+    expect(flat.questions[0]!.precision_omega).toBeCloseTo(17 / 35, 12);
+  });
+
+  it("finds k distinct parents however many of one parent's children rank first (hybrid too)", async () => {
+    const result = await new Evaluator().evaluate([tree], [dogs], { k: 2, retriever: "hybrid" });
+    expect(new Set(ids(result)).size).toBe(2);
+  });
+
+  it("is flat for a collection without levels, whatever is asked", async () => {
+    const result = await new Evaluator().evaluate(DOCS, QUESTIONS, { k: 2, retrieval: "parents-only" });
+    expect(result.retrieval).toBe("flat");
+    expect(result.chunks).toBe(5);
+  });
+});
+
+describe("Evaluator: contextualize (DESIGN §12)", () => {
+  const text = "Felines\ncats purr softly.\nCanines\ndogs bark loudly.";
+  const doc: EvalDocument = {
+    id: "h",
+    name: "pets.md",
+    text,
+    headings: [
+      { level: 1, title: "Felines", start: 0 },
+      { level: 1, title: "Canines", start: 26 },
+    ],
+    chunks: [
+      { id: "x0", start: 8, end: 25, text: text.slice(8, 25), tokens: 4 },
+      { id: "x1", start: 34, end: 51, text: text.slice(34, 51), tokens: 4 },
+    ],
+  };
+  const canines: ResolvedQuestion = {
+    id: "1",
+    question: "canines?",
+    doc: 0,
+    references: [{ start: 34, end: 51 }],
+  };
+
+  it("indexes each chunk after its heading path; the chunk scored stays the same", async () => {
+    const plain = await new Evaluator().evaluate([doc], [canines], { k: 1 });
+    expect(plain.contextualize).toBe(false);
+    expect(plain.questions[0]!.retrieved[0]!.chunk_id).toBe("x0"); // no shared term: the first chunk
+    const contextual = await new Evaluator().evaluate([doc], [canines], { k: 1, contextualize: true });
+    expect(contextual.contextualize).toBe(true);
+    expect(contextual.questions[0]!.retrieved).toEqual([
+      { doc: "pets.md", start: 34, end: 51, score: expect.any(Number), chunk_id: "x1" },
+    ]);
+    expect(contextual.questions[0]!.recall).toBe(1);
   });
 });

@@ -13,10 +13,12 @@ import {
   type LocalEmbedderSetting,
 } from "../providers/localEmbedder";
 import { dot, normalizeInPlace } from "../providers/vectors";
+import type { Heading } from "../document";
 import { workbenchSentences } from "../text/sentences";
 import { yieldToEventLoop } from "../checkpoint";
 import { Bm25Index, type ScoredPosition } from "./bm25";
 import { bootstrapIntervals, type Interval } from "./bootstrap";
+import { contextualText, headingPathsAt } from "./contextualize";
 import { HYBRID_DEPTH, reciprocalRankFusion } from "./fusion";
 import {
   meanMetrics,
@@ -33,6 +35,16 @@ export const RETRIEVERS = ["bm25", "embed", "local", "hybrid"] as const;
 export type RetrieverId = (typeof RETRIEVERS)[number];
 export const DEFAULT_K = 5;
 
+/**
+ * How a collection of parents and children (hierarchical) is retrieved (DESIGN §12): `flat` ranks
+ * and returns every chunk; `children-return-parents` ranks the children and returns each one's
+ * parent, each parent once (LangChain's ParentDocumentRetriever); `parents-only` ranks and returns
+ * the parents. A collection without levels is always flat.
+ */
+export const RETRIEVAL_MODES = ["flat", "children-return-parents", "parents-only"] as const;
+export type RetrievalMode = (typeof RETRIEVAL_MODES)[number];
+export const DEFAULT_RETRIEVAL: RetrievalMode = "children-return-parents";
+
 /** A chunk of the collection: what retrieval and the metrics read of it. */
 interface EvalChunk {
   id: string;
@@ -41,10 +53,15 @@ interface EvalChunk {
   /** The text a pipeline would index (a declared prefix included). */
   text: string;
   tokens: number;
+  level?: "parent" | "child";
+  parentId?: string;
+  headingPath?: string;
 }
 
 export interface EvalDocument extends NamedText {
   chunks: readonly EvalChunk[];
+  /** The document's headings, for `contextualize` on chunks that carry no heading path. */
+  headings?: readonly Heading[];
 }
 
 interface RetrievedChunk {
@@ -66,13 +83,17 @@ interface QuestionResult extends QuestionMetrics {
 
 export interface EvalResult {
   retriever: RetrieverId;
+  /** The retrieval that ran: `flat` for a collection without parents and children. */
+  retrieval: RetrievalMode;
+  contextualize: boolean;
   k: number;
   metrics: MeanMetrics;
   /** 95% bootstrap interval of each mean (core/eval/bootstrap: 2,000 resamples, seed 42). */
   ci95: Record<MetricKey, Interval>;
   questions: QuestionResult[];
-  /** Mean tokens retrieved per question (the sweep's cost axis). */
+  /** Mean tokens retrieved per question (the sweep's cost axis): of the chunks returned. */
   retrieved_tokens: number;
+  /** The chunks ranked (children only under children-return-parents). */
   chunks: number;
   /** The label of the embedder that ranked (embed, local), for the UI to name it. */
   embedderLabel?: string;
@@ -96,6 +117,10 @@ export interface EvalOptions {
    * embedder is the endpoint's when one is configured, else the local one.
    */
   hybridWeights?: readonly [bm25: number, embedder: number];
+  /** Hierarchical collections: which level is ranked and which returned (DEFAULT_RETRIEVAL). */
+  retrieval?: RetrievalMode;
+  /** Index each chunk with its heading path before its text (retrieval only: scoring reads the chunk). */
+  contextualize?: boolean;
   /** false: skip the bootstrap (a sweep point needs means only); ci95 is then [mean, mean]. */
   intervals?: boolean;
   signal?: AbortSignal;
@@ -116,7 +141,8 @@ export class Evaluator {
     const k = options.k ?? DEFAULT_K;
     if (!Number.isInteger(k) || k < 1) throw new RangeError(`k must be a whole number from 1, got ${k}`);
     options.signal?.throwIfAborted();
-    const collection = docs.flatMap((d, doc) => d.chunks.map((chunk) => ({ doc, chunk })));
+    const plan = planCollection(docs, options.retrieval ?? DEFAULT_RETRIEVAL, options.contextualize === true);
+    const collection = plan.indexed;
     const warnings: string[] = [];
     let retriever = options.retriever ?? "bm25";
     // index_ms: building the index (bm25) or embedding the texts (embed, local); retrieve_ms: ranking.
@@ -129,8 +155,10 @@ export class Evaluator {
       warnings.push("no embedding endpoint is configured: ranked with bm25 instead of embed");
       retriever = "bm25";
     }
+    // Children ranked for k distinct parents: k × the most children a parent has always holds them.
+    const wanted = Math.min(collection.length, k * plan.fanout);
     // hybrid reads both lists deeper than k: a chunk second-best in both must be able to win.
-    const depth = retriever === "hybrid" ? Math.max(k, HYBRID_DEPTH) : k;
+    const depth = retriever === "hybrid" ? Math.max(wanted, HYBRID_DEPTH) : wanted;
     let byVectors: ScoredPosition[][] | null = null;
     if (retriever !== "bm25") {
       let embedder: Embedder;
@@ -146,7 +174,7 @@ export class Evaluator {
         const t0 = now();
         const vectors = await this.embedAll(
           embedder,
-          collection.map((c) => c.chunk.text),
+          collection.map((c) => c.text),
           questions,
           options.signal,
         );
@@ -165,18 +193,18 @@ export class Evaluator {
       const t1 = now();
       const docKeys: string[] = [];
       this.bm25.sync(
-        collection.map(({ doc, chunk }) => {
+        collection.map(({ doc, chunk, text }) => {
           const d = docs[doc]!;
           const docKey = (docKeys[doc] ??= this.bm25.documentKey(d.id, d.text));
           // A chunk that is a plain slice of its document is known by its range; one with a prefix by its text too.
-          const plain = chunk.text.length === chunk.end - chunk.start;
+          const plain = text.length === chunk.end - chunk.start;
           return plain
             ? {
                 key: `${docKey}:${chunk.start}:${chunk.end}`,
-                text: chunk.text,
+                text,
                 source: { docId: d.id, docText: d.text, start: chunk.start, end: chunk.end },
               }
-            : { key: `${docKey}:${chunk.start}:${chunk.end}:${chunk.text}`, text: chunk.text };
+            : { key: `${docKey}:${chunk.start}:${chunk.end}:${text}`, text };
         }),
       );
       const t2 = now();
@@ -185,23 +213,19 @@ export class Evaluator {
       ranked = [];
       for (const [i, q] of questions.entries()) {
         if (i % 64 === 63) await yieldIf(options.signal);
-        ranked.push(this.bm25.top(q.question, retriever === "hybrid" ? depth : k));
+        ranked.push(this.bm25.top(q.question, depth));
       }
       retrieveMs += now() - t2;
       if (retriever === "hybrid") {
         const lists = byVectors;
         const weights = options.hybridWeights ?? [1, 1];
-        ranked = ranked.map((bm25, i) => reciprocalRankFusion([bm25, lists![i]!], weights, k));
+        ranked = ranked.map((bm25, i) => reciprocalRankFusion([bm25, lists![i]!], weights, wanted));
       }
     }
     const t2 = now();
     const results = questions.map((q, i): QuestionResult => {
-      const top = ranked[i]!;
-      const retrieved = top.map(({ position, score }) => {
-        const { doc, chunk } = collection[position]!;
-        return { doc, start: chunk.start, end: chunk.end, score, chunk };
-      });
-      const metrics = scoreQuestion(q.doc, q.references, retrieved, docs[q.doc]!.chunks);
+      const retrieved = plan.returned(ranked[i]!, k);
+      const metrics = scoreQuestion(q.doc, q.references, retrieved, plan.returnable[q.doc]!);
       return {
         id: q.id,
         question: q.question,
@@ -232,6 +256,8 @@ export class Evaluator {
     const t4 = now();
     return {
       retriever,
+      retrieval: plan.retrieval,
+      contextualize: options.contextualize === true,
       k,
       metrics: means,
       ci95,
@@ -280,6 +306,64 @@ export class Evaluator {
     );
     return { chunks, questions: asked.map(unit) };
   }
+}
+
+interface Returned {
+  doc: number;
+  start: number;
+  end: number;
+  score: number;
+  chunk: EvalChunk;
+}
+
+/**
+ * What is ranked and what a ranked chunk returns, by retrieval mode (RETRIEVAL_MODES): the indexed
+ * chunks with the text they are indexed by, each document's returnable chunks (what precision Ω
+ * and nDCG's ideal read), and how many indexed chunks at most return one chunk (`fanout`).
+ */
+function planCollection(docs: readonly EvalDocument[], asked: RetrievalMode, contextualize: boolean) {
+  const leveled = docs.some((d) => d.chunks.some((c) => c.level !== undefined));
+  const retrieval: RetrievalMode = leveled ? asked : "flat";
+  const indexed: { doc: number; chunk: EvalChunk; text: string; returns: EvalChunk }[] = [];
+  const returnable: EvalChunk[][] = [];
+  const perReturned = new Map<EvalChunk, number>();
+  docs.forEach((d, doc) => {
+    const byId = new Map(d.chunks.map((c) => [c.id, c]));
+    const paths = contextualize
+      ? headingPathsAt(
+          { text: d.text, headings: d.headings ?? [] },
+          d.chunks.map((c) => c.start),
+        )
+      : null;
+    returnable.push(retrieval === "flat" ? [...d.chunks] : d.chunks.filter((c) => c.level !== "child"));
+    d.chunks.forEach((chunk, i) => {
+      if (retrieval === "children-return-parents" && chunk.level === "parent") return;
+      if (retrieval === "parents-only" && chunk.level === "child") return;
+      const returns =
+        retrieval === "children-return-parents" && chunk.parentId !== undefined
+          ? (byId.get(chunk.parentId) ?? chunk)
+          : chunk;
+      perReturned.set(returns, (perReturned.get(returns) ?? 0) + 1);
+      const text = paths ? contextualText(chunk.headingPath ?? paths[i]!, chunk.text) : chunk.text;
+      indexed.push({ doc, chunk, text, returns });
+    });
+  });
+  let fanout = 1;
+  for (const n of perReturned.values()) fanout = Math.max(fanout, n);
+  /** The k first distinct chunks the ranked positions return, each with its best-ranked score. */
+  const returned = (ranked: readonly ScoredPosition[], k: number): Returned[] => {
+    const out: Returned[] = [];
+    const seen = new Set<EvalChunk>();
+    for (const { position, score } of ranked) {
+      if (out.length === k) break;
+      const { doc, returns } = indexed[position]!;
+      if (seen.has(returns)) continue;
+      seen.add(returns);
+      out.push({ doc, start: returns.start, end: returns.end, score, chunk: returns });
+    }
+    return out;
+  };
+  return { retrieval, indexed, returnable, fanout, returned };
 }
 
 /** Cosine ranking, k best per question. */

@@ -331,9 +331,10 @@ describe("buildReport", () => {
     };
     const b = { ...a, recall: 0.75, mrr: 0.25, ndcg_at_k: 0 };
     const html = buildReport(
-      input({ evaluation: { setName: "q.jsonl", questions: 3, k: 5, retriever: "bm25", a, b } }),
+      input({ evaluation: { setName: "q.jsonl", questions: 3, k: 5, retriever: "k = 5, bm25", a, b } }),
     );
-    expect(html).toContain("3 questions from q.jsonl; k = 5, retriever bm25.");
+    expect(html).toContain("3 questions from q.jsonl; retrieved with k = 5, bm25.");
+    expect(html).toContain("3 questions: too few to tell configurations apart");
     expect(html).toMatch(
       /data-metric="recall"><th scope="row">Recall<\/th><td class="num">50\.0%<\/td><td class="num">75\.0%<\/td><td class="num">\+25\.0 pt<\/td>/,
     );
@@ -342,10 +343,59 @@ describe("buildReport", () => {
       /MRR<\/th><td class="num">0\.500<\/td><td class="num">0\.250<\/td><td class="num">-0\.250<\/td>/,
     );
     const single = buildReport(
-      input({ evaluation: { setName: null, questions: 1, k: 3, retriever: "bm25", a } }),
+      input({ evaluation: { setName: null, questions: 1, k: 3, retriever: "k = 3, bm25", a } }),
     );
-    expect(single).toContain("1 question written in the workbench; k = 3");
+    expect(single).toContain("1 question written in the workbench; retrieved with k = 3");
     expect(single).toContain('<th scope="col">Value</th>');
+  });
+
+  it("prints each mean's interval, B − A with its interval, the verdict, and how each side retrieved", () => {
+    const a = {
+      recall: 0.5,
+      precision: 0.1,
+      iou: 0.1,
+      precision_omega: 0.3,
+      hit_at_k: 0.6,
+      mrr: 0.5,
+      ndcg_at_k: 0.4,
+    };
+    const b = { ...a, recall: 0.7 };
+    const interval = (lo: number, hi: number): [number, number] => [lo, hi];
+    const ci95 = Object.fromEntries(Object.keys(a).map((key) => [key, interval(0.4, 0.6)])) as Record<
+      keyof typeof a,
+      [number, number]
+    >;
+    const difference = Object.fromEntries(
+      Object.keys(a).map((key) => [
+        key,
+        {
+          b_minus_a: key === "recall" ? 0.2 : 0,
+          ci95: interval(key === "recall" ? 0.1 : -0.05, key === "recall" ? 0.3 : 0.05),
+        },
+      ]),
+    ) as Record<keyof typeof a, { b_minus_a: number; ci95: [number, number] }>;
+    const html = buildReport(
+      input({
+        evaluation: {
+          setName: "q.csv",
+          questions: 472,
+          k: 5,
+          retriever: "k = 5, bm25",
+          retrieverB: "k = 5, hybrid (GloVe)",
+          a,
+          ci95,
+          b,
+          difference,
+          verdict: "B is better on recall; no detectable difference in precision Ω with 472 questions",
+        },
+      }),
+    );
+    expect(html).toContain("A retrieved with k = 5, bm25; B with k = 5, hybrid (GloVe).");
+    expect(html).toMatch(
+      /data-metric="recall"><th scope="row">Recall<\/th><td class="num">50\.0%<\/td><td class="num">\[40\.0%, 60\.0%\]<\/td><td class="num">70\.0%<\/td><td class="num">\+20\.0 pt \[\+10\.0 pt, \+30\.0 pt\]<\/td>/,
+    );
+    expect(html).toContain("Is B different?</strong> B is better on recall;");
+    expect(html).not.toContain("too few to tell");
   });
 
   it("draws the sweep's Pareto plot and lists its front", () => {

@@ -8,7 +8,9 @@
  * Content-Security-Policy that forbids fetching anything (so a mistake shows as a missing picture,
  * never as a request). Every text goes through escapeHtml, after the session's keys are redacted.
  */
-import { METRIC_KEYS, METRIC_LABELS, type MeanMetrics } from "../eval/metrics";
+import type { Interval } from "../eval/bootstrap";
+import type { MetricDifferences } from "../eval/difference";
+import { METRIC_KEYS, METRIC_LABELS, type MeanMetrics, type MetricKey } from "../eval/metrics";
 import type { ScoreRow } from "../quality/scoreRows";
 import { checkedImageUrl, escapeHtml, MIN_SECRET_CHARS, redact, ReportInputError, safeColor } from "./html";
 import { chunkerColors, paretoSvg, type ParetoPoint } from "./paretoSvg";
@@ -33,10 +35,18 @@ interface ReportEvaluation {
   setName: string | null;
   questions: number;
   k: number;
+  /** How A retrieved, in words ("k = 5, bm25, heading path indexed"). */
   retriever: string;
+  /** How B retrieved, when B was evaluated. */
+  retrieverB?: string | undefined;
   a: MeanMetrics;
-  /** Compare's B, when compare is on. */
+  /** A's 95% bootstrap intervals. */
+  ci95?: Record<MetricKey, Interval> | undefined;
+  /** Compare's B (another config, or the same chunks retrieved another way). */
   b?: MeanMetrics | undefined;
+  /** B − A paired over the questions, and the verdict in words. */
+  difference?: MetricDifferences | undefined;
+  verdict?: string | undefined;
   /** Mean tokens retrieved per question, for A (and B). */
   retrievedTokens?: { a: number; b?: number | undefined };
 }
@@ -266,6 +276,9 @@ function summarySection(input: ReportInput, t: Text): string {
     `<section id="summary"><h2>Summary</h2>` +
     `<p class="compared">Compared: ${t(summary.compared)}, on ${t(input.document.name)}.</p>` +
     `<p class="recommendation"><strong>${t(headline)}</strong> ${t(why)}</p>` +
+    (input.evaluation?.verdict
+      ? `<p class="verdict">Beyond chance, on these ${t(input.evaluation.questions)} questions: ${t(input.evaluation.verdict)}.</p>`
+      : "") +
     `<h3>What the numbers mean</h3>${meanings}</section>`
   );
 }
@@ -293,24 +306,43 @@ function scoresSection(runs: readonly ReportRun[], t: Text): string {
   return `<section id="scores"><h2>Quality scores</h2><table class="scores"><thead>${head}</thead><tbody>${body}</tbody></table></section>`;
 }
 
+/** "[61.2, 70.4]": an interval in the metric's own units (points, or MRR's 0–1). */
+function intervalText(key: MetricKey, [lo, hi]: Interval, signedValues = false): string {
+  const one = (x: number) => (signedValues ? signed(x, key) : metricValue(key, x));
+  return `[${one(lo)}, ${one(hi)}]`;
+}
+
 function evaluationSection(e: ReportEvaluation, t: Text): string {
   const head =
     `<tr><th scope="col">Mean</th>` +
-    (e.b
-      ? `<th scope="col">A</th><th scope="col">B</th><th scope="col">B − A</th>`
-      : `<th scope="col">Value</th>`) +
+    (e.b ? `<th scope="col">A</th>` : `<th scope="col">Value</th>`) +
+    (e.ci95 ? `<th scope="col">95% interval</th>` : "") +
+    (e.b ? `<th scope="col">B</th><th scope="col">B − A (95% interval)</th>` : "") +
     `</tr>`;
   const rows = METRIC_KEYS.map((key) => {
     const a = `<td class="num">${t(metricValue(key, e.a[key]))}</td>`;
+    const ci = e.ci95 ? `<td class="num">${t(intervalText(key, e.ci95[key]))}</td>` : "";
+    const d = e.difference?.[key];
     const b = e.b
-      ? `<td class="num">${t(metricValue(key, e.b[key]))}</td><td class="num">${t(signed(e.b[key] - e.a[key], key))}</td>`
+      ? `<td class="num">${t(metricValue(key, e.b[key]))}</td><td class="num">${t(signed(e.b[key] - e.a[key], key))}${d ? ` ${t(intervalText(key, d.ci95, true))}` : ""}</td>`
       : "";
-    return `<tr data-metric="${key}"><th scope="row">${t(METRIC_LABELS[key])}</th>${a}${b}</tr>`;
+    return `<tr data-metric="${key}"><th scope="row">${t(METRIC_LABELS[key])}</th>${a}${ci}${b}</tr>`;
   }).join("");
   const source = e.setName ? `from ${t(e.setName)}` : "written in the workbench";
+  const how = e.retrieverB
+    ? `A retrieved with ${t(e.retriever)}; B with ${t(e.retrieverB)}`
+    : `retrieved with ${t(e.retriever)}`;
+  const small =
+    e.questions < 30
+      ? `<p class="warnings">${t(e.questions)} question${e.questions === 1 ? "" : "s"}: too few to tell configurations apart — read the intervals before any difference.</p>`
+      : "";
   return (
     `<section id="evaluation"><h2>Retrieval evaluation</h2>` +
-    `<p>${t(e.questions)} question${e.questions === 1 ? "" : "s"} ${source}; k = ${t(e.k)}, retriever ${t(e.retriever)}.</p>` +
+    `<p>${t(e.questions)} question${e.questions === 1 ? "" : "s"} ${source}; ${how}. Intervals: 95% bootstrap over the questions (2,000 resamples, seed 42).</p>` +
+    small +
+    (e.verdict
+      ? `<p class="verdict" data-verdict><strong>Is B different?</strong> ${t(e.verdict)}.</p>`
+      : "") +
     `<table class="metrics"><thead>${head}</thead><tbody>${rows}</tbody></table></section>`
   );
 }

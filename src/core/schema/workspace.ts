@@ -9,6 +9,7 @@ import { CHUNKER_METAS } from "../chunkers/metas";
 import { FURNITURE_SETTINGS } from "../document";
 import { MAX_QUESTIONS } from "../eval/questions";
 import { MAX_SWEEP_POINTS } from "../sweep/space";
+import { RETRIEVAL_MODES, RETRIEVERS } from "../eval/evaluate";
 import { SchemaError, schemaErrorFrom } from "./errors";
 import { MAX_DEPTH, tooDeepAt } from "./json";
 
@@ -90,15 +91,26 @@ const questionSetSchema = v.object({
   ),
 });
 
+/** A sweep point's own retrieval (a space's "retrieval" axis, core/sweep/space). */
+const pointRetrievalSchema = v.object({
+  retriever: v.optional(v.picklist(RETRIEVERS)),
+  contextualize: v.optional(v.boolean()),
+  retrieval: v.optional(v.picklist(RETRIEVAL_MODES)),
+  hybrid_weights: v.optional(v.tuple([finite, finite])),
+});
+
 const sweepPointSchema = v.object({
   chunker: chunkerIdSchema,
   config: configSchema,
+  retrieval: v.optional(pointRetrievalSchema),
   skipped: v.optional(v.string()),
 });
 
 const sweepLineSchema = v.object({
   chunker: chunkerIdSchema,
   config: configSchema,
+  retrieval: v.optional(pointRetrievalSchema),
+  recall_ci95: v.optional(v.tuple([finite, finite])),
   metrics: v.optional(v.record(text(100), v.nullable(finite))),
   chunks: v.optional(count),
   mean_tokens: v.optional(finite),
@@ -137,6 +149,9 @@ const workspaceRecordSchema = v.object({
     v.object({
       k: v.optional(v.pipe(count, v.minValue(1), v.maxValue(1000)), 5),
       retriever: v.optional(text(100), "bm25"),
+      // Issue 30: how hierarchical runs are retrieved and whether the index carries heading paths.
+      retrieval: v.optional(v.picklist(RETRIEVAL_MODES)),
+      contextualize: v.optional(v.boolean()),
     }),
     { k: 5, retriever: "bm25" },
   ),

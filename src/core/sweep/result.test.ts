@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { RunQuality } from "../quality/runQuality";
-import { objectiveOf, paretoFront, qualityMetrics, type SweepLine } from "./result";
+import { nearFront, objectiveOf, paretoFront, qualityMetrics, type SweepLine } from "./result";
 
 const evalLine = (recall: number, retrieved: number): SweepLine => ({
   chunker: "token",
@@ -96,5 +96,42 @@ describe("qualityMetrics", () => {
       not_mid_word: 1,
       size_in_range: 0,
     });
+  });
+});
+
+describe("nearFront", () => {
+  const withCi = (recall: number, retrieved: number, ci: [number, number]): SweepLine => ({
+    ...evalLine(recall, retrieved),
+    recall_ci95: ci,
+  });
+
+  it("marks dominated points whose recall interval overlaps a dominating front point's", () => {
+    const lines = [
+      withCi(0.8, 1000, [0.7, 0.9]), // 0: front
+      withCi(0.75, 1100, [0.65, 0.85]), // 1: dominated by 0, intervals overlap → near
+      withCi(0.3, 1200, [0.2, 0.38]), // 2: dominated by 0 and 3, clearly worse → not near
+      withCi(0.5, 200, [0.4, 0.6]), // 3: front (cheapest)
+      withCi(0.45, 900, [0.35, 0.55]), // 4: dominated by 3 (overlaps) → near
+      evalLine(0.79, 1001), // 5: no interval (a quality sweep) → never near
+    ];
+    const front = paretoFront(lines);
+    expect(front).toEqual([0, 3]);
+    expect(nearFront(lines, front)).toEqual([1, 4]);
+  });
+
+  it("needs the front point to be as cheap and as good: an overlap with a costlier one does not count", () => {
+    const lines = [
+      withCi(0.9, 1000, [0.85, 0.95]),
+      withCi(0.5, 100, [0.45, 0.55]),
+      withCi(0.4, 500, [0.3, 0.88]),
+    ];
+    // 2 is dominated by 1 only (cheaper, better) and their intervals overlap: near; 0 costs more than 2.
+    expect(nearFront(lines, paretoFront(lines))).toEqual([2]);
+    const apart = [
+      withCi(0.9, 1000, [0.85, 0.95]),
+      withCi(0.5, 100, [0.48, 0.52]),
+      withCi(0.4, 500, [0.3, 0.45]),
+    ];
+    expect(nearFront(apart, paretoFront(apart))).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@
  */
 import type { MeanMetrics } from "../eval/metrics";
 import type { RunQuality } from "../quality/runQuality";
+import type { PointRetrieval } from "./space";
 
 /** The quality objective of a sweep without questions, each a share 0–1 where higher is better. */
 export interface QualityMetrics {
@@ -18,11 +19,15 @@ export interface QualityMetrics {
 export interface SweepLine {
   chunker: string;
   config: Record<string, unknown>;
+  /** The point's retrieval, when the space varies it. */
+  retrieval?: PointRetrieval;
   metrics?: MeanMetrics | QualityMetrics;
   chunks?: number;
   mean_tokens?: number;
   /** Mean tokens retrieved per question (the cost axis); null without questions. */
   retrieved_tokens?: number | null;
+  /** 95% bootstrap interval of the mean recall (with questions): what "near the front" reads. */
+  recall_ci95?: [number, number];
   ms?: number;
   skipped?: string;
   error?: string;
@@ -78,4 +83,31 @@ export function paretoFront(lines: readonly (SweepLine | undefined)[]): number[]
     i = j;
   }
   return front.sort((a, b) => a - b);
+}
+
+/**
+ * 0-based positions of the lines off the front that the question set cannot tell from it (DESIGN
+ * §12): a front point is as cheap or cheaper and as good or better, yet the two recall intervals
+ * overlap — the point may be on the front with other questions. Lines without an interval (a
+ * sweep by quality) are never near it.
+ */
+export function nearFront(lines: readonly (SweepLine | undefined)[], front: readonly number[]): number[] {
+  const onFront = new Set(front);
+  const anchors = front.flatMap((i) => {
+    const line = lines[i];
+    const o = line && objectiveOf(line);
+    return o && line.recall_ci95 ? [{ ...o, ci: line.recall_ci95 }] : [];
+  });
+  const near: number[] = [];
+  lines.forEach((line, index) => {
+    if (!line || onFront.has(index) || !line.recall_ci95) return;
+    const o = objectiveOf(line);
+    if (!o) return;
+    const [lo, hi] = line.recall_ci95;
+    const overlaps = anchors.some(
+      (a) => a.cost <= o.cost && a.value >= o.value && a.ci[0] <= hi && lo <= a.ci[1],
+    );
+    if (overlaps) near.push(index);
+  });
+  return near;
 }

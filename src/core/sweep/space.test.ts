@@ -60,6 +60,46 @@ describe("parseSweepSpace", () => {
   });
 });
 
+describe("a space's retrieval axis (issue 30: a retriever or contextualizing as a param)", () => {
+  it("crosses every chunker point with every retrieval combination, the retrieval varying fastest", () => {
+    const space = parseSweepSpace({
+      ...recursive({ chunk_size: [100, 200] }),
+      retrieval: { retriever: ["bm25", "hybrid"], contextualize: [false, true] },
+    });
+    const points = expandSpace(space);
+    expect(points.map((p) => [p.config["chunk_size"], p.retrieval])).toEqual([
+      [100, { retriever: "bm25", contextualize: false }],
+      [100, { retriever: "bm25", contextualize: true }],
+      [100, { retriever: "hybrid", contextualize: false }],
+      [100, { retriever: "hybrid", contextualize: true }],
+      [200, { retriever: "bm25", contextualize: false }],
+      [200, { retriever: "bm25", contextualize: true }],
+      [200, { retriever: "hybrid", contextualize: false }],
+      [200, { retriever: "hybrid", contextualize: true }],
+    ]);
+    expect(expandSpace(parseSweepSpace(recursive({ chunk_size: [100] })))[0]).not.toHaveProperty("retrieval");
+  });
+
+  it("refuses an unknown key or value, naming it", () => {
+    const bad = (retrieval: unknown) => () =>
+      parseSweepSpace({ ...recursive({ chunk_size: [100] }), retrieval });
+    expect(bad({ retriever: ["psychic"] })).toThrow(/retrieval.retriever: "psychic" is not one of bm25/);
+    expect(bad({ reranker: [true] })).toThrow(/unknown key "reranker" in "retrieval"/);
+    expect(bad({ contextualize: ["yes"] })).toThrow(/true or false/);
+    expect(bad({ hybrid_weights: [[0, 0]] })).toThrow(/not both 0/);
+    expect(bad({ retrieval: [] })).toThrow(/non-empty list/);
+    expect(bad([1])).toThrow(/"retrieval" must be an object/);
+  });
+
+  it("counts its combinations in the grid's size", () => {
+    const big = {
+      chunkers: [{ chunker: "recursive", params: { chunk_size: { min: 1, max: 60000, step: 1 } } }],
+      retrieval: { retriever: ["bm25", "local"] },
+    };
+    expect(() => parseSweepSpace(big)).toThrow(/120000 points/);
+  });
+});
+
 describe("expandSpace", () => {
   it("expands in space order, the last param fastest, with full configs and skipped rule-breakers", () => {
     const points = expandSpace(

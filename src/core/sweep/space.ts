@@ -1,13 +1,16 @@
 /**
  * Sweep spaces (DESIGN §9): `{"chunkers": [{"chunker", "params": {KEY: [values…] | {min, max,
- * step}}}], "samples"?, "seed"?}` — checked against each chunker's param schema before anything
+ * step}}}], "retrieval"?: {retriever?, contextualize?, retrieval?, hybrid_weights?: [values…]},
+ * "samples"?, "seed"?}` — checked against each chunker's param schema before anything
  * runs (an unknown key or a value outside its param's range is an error), then expanded in space
- * order: chunkers as listed, params as listed, the last varying fastest. `samples` picks that many
+ * order: chunkers as listed, params as listed, the last varying fastest, then the retrieval
+ * combinations (issue 30: a retriever or contextualizing as a param). `samples` picks that many
  * points of the grid with a seeded generator (the same seed, the same points), kept in space order.
  * A point that breaks a rule between params (chunk_overlap ≥ chunk_size) is kept as a skipped
  * point with the reason: it is a line of the result, not an error.
  */
 import type { ParamSpec } from "../chunk";
+import { RETRIEVAL_MODES, RETRIEVERS, type RetrievalMode, type RetrieverId } from "../eval/evaluate";
 import { getChunkerMeta, UnknownChunkerError } from "../chunkers/metas";
 import { checkValue, resolveConfig } from "../config";
 
@@ -15,10 +18,22 @@ export class SweepSpaceError extends Error {
   override readonly name = "SweepSpaceError";
 }
 
+/** How a point's chunks are retrieved, where the space varies it (DESIGN §12): over the sweep's settings. */
+export interface PointRetrieval {
+  retriever?: RetrieverId;
+  contextualize?: boolean;
+  retrieval?: RetrievalMode;
+  hybrid_weights?: [number, number];
+}
+
+const RETRIEVAL_KEYS = ["retriever", "contextualize", "retrieval", "hybrid_weights"] as const;
+
 export interface SweepPoint {
   chunker: string;
   /** Every key of the chunker's config: the point's values over its defaults. */
   config: Record<string, unknown>;
+  /** The retrieval the point is evaluated with, when the space has a "retrieval" axis. */
+  retrieval?: PointRetrieval;
   /** Why the point is not run (a rule between params), when it is not. */
   skipped?: string;
 }
@@ -31,6 +46,8 @@ interface ChunkerAxis {
 
 export interface SweepSpace {
   axes: ChunkerAxis[];
+  /** Every combination of the space's "retrieval" values ([{}] without one), crossed with each chunker point. */
+  retrievals: PointRetrieval[];
   samples: number | null;
   seed: number;
 }
@@ -45,8 +62,8 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
 export function parseSweepSpace(input: unknown): SweepSpace {
   if (!isObject(input)) throw new SweepSpaceError('a sweep space is a JSON object {"chunkers": [...]}');
   for (const key of Object.keys(input))
-    if (!["chunkers", "samples", "seed"].includes(key))
-      throw new SweepSpaceError(`unknown key "${key}" (a space has chunkers, samples, seed)`);
+    if (!["chunkers", "retrieval", "samples", "seed"].includes(key))
+      throw new SweepSpaceError(`unknown key "${key}" (a space has chunkers, retrieval, samples, seed)`);
   const list = input["chunkers"];
   if (!Array.isArray(list) || list.length === 0)
     throw new SweepSpaceError('"chunkers" must be a non-empty list of {"chunker", "params"}');
@@ -81,10 +98,59 @@ export function parseSweepSpace(input: unknown): SweepSpace {
     throw new SweepSpaceError('"samples" must be a whole number from 1');
   const seed = input["seed"] ?? 1;
   if (!Number.isInteger(seed)) throw new SweepSpaceError('"seed" must be a whole number');
-  const total = axes.reduce((sum, a) => sum + a.values.reduce((p, v) => p * v.length, 1), 0);
+  const retrievals = retrievalAxis(input["retrieval"]);
+  const total =
+    axes.reduce((sum, a) => sum + a.values.reduce((p, v) => p * v.length, 1), 0) * retrievals.length;
   if (total > MAX_SWEEP_POINTS)
     throw new SweepSpaceError(`the grid has ${total} points; at most ${MAX_SWEEP_POINTS} (use "samples")`);
-  return { axes, samples: (samples as number | undefined) ?? null, seed: seed as number };
+  return { axes, retrievals, samples: (samples as number | undefined) ?? null, seed: seed as number };
+}
+
+/**
+ * The space's "retrieval" object: {retriever?, contextualize?, retrieval?, hybrid_weights?}, each a
+ * list of values — every combination, the last key varying fastest. Absent: one empty combination.
+ */
+function retrievalAxis(spec: unknown): PointRetrieval[] {
+  if (spec === undefined) return [{}];
+  if (!isObject(spec))
+    throw new SweepSpaceError('"retrieval" must be an object like {"retriever": ["bm25", "hybrid"]}');
+  let combos: PointRetrieval[] = [{}];
+  for (const key of Object.keys(spec)) {
+    const where = `retrieval.${key}`;
+    if (!(RETRIEVAL_KEYS as readonly string[]).includes(key))
+      throw new SweepSpaceError(`unknown key "${key}" in "retrieval" (known: ${RETRIEVAL_KEYS.join(", ")})`);
+    const values = spec[key];
+    if (!Array.isArray(values) || values.length === 0)
+      throw new SweepSpaceError(`${where} must be a non-empty list of values`);
+    for (const value of values) {
+      const ok =
+        key === "retriever"
+          ? (RETRIEVERS as readonly unknown[]).includes(value)
+          : key === "retrieval"
+            ? (RETRIEVAL_MODES as readonly unknown[]).includes(value)
+            : key === "contextualize"
+              ? typeof value === "boolean"
+              : Array.isArray(value) &&
+                value.length === 2 &&
+                value.every((w) => typeof w === "number" && Number.isFinite(w) && w >= 0) &&
+                (value[0] as number) + (value[1] as number) > 0;
+      if (!ok) {
+        const expected =
+          key === "retriever"
+            ? RETRIEVERS.join(", ")
+            : key === "retrieval"
+              ? RETRIEVAL_MODES.join(", ")
+              : key === "contextualize"
+                ? "true or false"
+                : "[bm25 weight, embedder weight], both ≥ 0, not both 0";
+        throw new SweepSpaceError(`${where}: ${JSON.stringify(value)} is not one of ${expected}`);
+      }
+    }
+    combos = combos.flatMap((combo) => values.map((value: unknown) => ({ ...combo, [key]: value })));
+    if (combos.length > MAX_SWEEP_POINTS)
+      throw new SweepSpaceError(`"retrieval" has more than ${MAX_SWEEP_POINTS} combinations`);
+  }
+  return combos;
 }
 
 /** One param's values: a list, or {min, max, step} for a number param; each valid for the param. */
@@ -136,7 +202,7 @@ function roundLike(value: number, step: number): number {
 
 /** Every point of the space (or its samples), in space order, with full configs; rule-breaking points skipped. */
 export function expandSpace(space: SweepSpace): SweepPoint[] {
-  const grid: { chunker: string; values: Record<string, unknown> }[] = [];
+  const grid: { chunker: string; values: Record<string, unknown>; retrieval: PointRetrieval }[] = [];
   for (const axis of space.axes) {
     const combos: Record<string, unknown>[] = [{}];
     axis.keys.forEach((key, k) => {
@@ -144,16 +210,17 @@ export function expandSpace(space: SweepSpace): SweepPoint[] {
       for (const combo of combos) for (const value of axis.values[k]!) next.push({ ...combo, [key]: value });
       combos.splice(0, combos.length, ...next);
     });
-    for (const values of combos) grid.push({ chunker: axis.chunker, values });
+    for (const values of combos)
+      for (const retrieval of space.retrievals) grid.push({ chunker: axis.chunker, values, retrieval });
   }
   const chosen =
     space.samples === null || space.samples >= grid.length ? grid : sample(grid, space.samples, space.seed);
-  return chosen.map(({ chunker, values }) => {
+  return chosen.map(({ chunker, values, retrieval }) => {
     const { config, problems } = resolveConfig(getChunkerMeta(chunker), values);
-    const full = { ...(config as Record<string, unknown>) };
-    return problems.length === 0
-      ? { chunker, config: full }
-      : { chunker, config: full, skipped: problems.map((p) => `${p.key}: ${p.message}`).join("; ") };
+    const point: SweepPoint = { chunker, config: { ...(config as Record<string, unknown>) } };
+    if (Object.keys(retrieval).length > 0) point.retrieval = retrieval;
+    if (problems.length > 0) point.skipped = problems.map((p) => `${p.key}: ${p.message}`).join("; ");
+    return point;
   });
 }
 

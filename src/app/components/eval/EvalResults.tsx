@@ -8,16 +8,11 @@
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { useMemo, useRef } from "react";
 import type { Chunk } from "../../../core/chunk";
-import {
-  pairedDifference,
-  questionsToResolve,
-  SMALL_SET,
-  verdictOf,
-  type PairedDifference,
-} from "../../../core/eval/bootstrap";
-import { METRIC_KEYS, METRIC_LABELS, questionSeries, type MetricKey } from "../../../core/eval/metrics";
+import { questionsToResolve, SMALL_SET, verdictOf } from "../../../core/eval/bootstrap";
+import { metricDifferences, retrievalWords } from "../../../core/eval/difference";
+import { METRIC_KEYS, METRIC_LABELS, type MetricKey } from "../../../core/eval/metrics";
 import type { EvaluationResult } from "../../../host/evaluation";
-import { useEvaluationRun } from "../../engine/evaluation";
+import { useEvaluationPair } from "../../engine/evaluation";
 import { useEvaluation } from "../../state/evaluation";
 import { useWorkbench } from "../../state/store";
 import "../EvalPanel.css";
@@ -50,17 +45,12 @@ export interface EvalResultsProps {
 /** Whether there are results to show: a set loaded and its evaluation finished once. */
 export function useHasEvalResults(props: EvalResultsProps): boolean {
   const set = useEvaluation((s) => s.set);
-  const a = useEvaluationRun(props.chunker, props.config, props.runReady);
+  const { a } = useEvaluationPair(props.chunker, props.config, props.runReady, props.compareB);
   return set !== null && a.data !== undefined;
 }
 
 export function EvalResults({ chunks, chunker, config, runReady, compareB }: EvalResultsProps) {
-  const a = useEvaluationRun(chunker, config, runReady);
-  const b = useEvaluationRun(
-    compareB?.chunker ?? chunker,
-    compareB?.config ?? config,
-    runReady && compareB !== null,
-  );
+  const { a, b, bActive } = useEvaluationPair(chunker, config, runReady, compareB);
   if (!a.data) return null;
   return (
     <section className="eval-results" aria-label="Retrieval evaluation results">
@@ -73,25 +63,26 @@ export function EvalResults({ chunks, chunker, config, runReady, compareB }: Eva
           {a.data.warnings.length > 5 && <li>…and {a.data.warnings.length - 5} more</li>}
         </ul>
       )}
-      <SmallSetWarning a={a.data} b={compareB ? b.data : undefined} />
-      <Metrics a={a.data} b={compareB ? b.data : undefined} />
-      {compareB && b.data && <QuestionDiffs a={a.data} b={b.data} />}
+      <RetrievalLine a={a.data} b={bActive ? b.data : undefined} />
+      <SmallSetWarning a={a.data} b={bActive ? b.data : undefined} />
+      <Metrics a={a.data} b={bActive ? b.data : undefined} />
+      {bActive && b.data && <QuestionDiffs a={a.data} b={b.data} />}
       <QuestionList result={a.data} chunks={chunks} />
     </section>
   );
 }
 
-/** B − A per metric, paired over the questions both answered, with its interval (core/eval/bootstrap). */
+function RetrievalLine({ a, b }: { a: EvaluationResult; b: EvaluationResult | undefined }) {
+  return (
+    <p className="eval-retrieval" data-testid="eval-retrieval">
+      {b ? `A: ${retrievalWords(a)} · B: ${retrievalWords(b)}` : `Retrieved with ${retrievalWords(a)}`}
+    </p>
+  );
+}
+
+/** B − A per metric, paired over the questions both answered, with its interval (core/eval/difference). */
 function usePairedDifferences(a: EvaluationResult, b: EvaluationResult | undefined) {
-  return useMemo(() => {
-    if (!b || b.questions.length !== a.questions.length) return null;
-    const sa = questionSeries(a.questions);
-    const sb = questionSeries(b.questions);
-    return Object.fromEntries(METRIC_KEYS.map((key) => [key, pairedDifference(sa[key], sb[key])])) as Record<
-      MetricKey,
-      PairedDifference
-    >;
-  }, [a, b]);
+  return useMemo(() => (b ? metricDifferences(a.questions, b.questions) : null), [a, b]);
 }
 
 const points = (v: number) => (v * 100).toFixed(1);
@@ -136,7 +127,7 @@ function Metrics({ a, b }: { a: EvaluationResult; b: EvaluationResult | undefine
         <thead>
           <tr>
             <th scope="col">Mean</th>
-            <th scope="col">{b ? "A" : `k = ${a.k}, ${a.retriever}`}</th>
+            <th scope="col">{b ? "A" : retrievalWords(a)}</th>
             <th scope="col" title="95% bootstrap interval over questions (2,000 resamples)">
               95% interval
             </th>
