@@ -16,7 +16,7 @@ const USAGE = `usage: npm run -s cli -- COMMAND …
         [--local-embedder glove|tfidf] [--timeout S]
   eval --questions F [--docs-dir D] [FILE…] [--chunker ID] [--config F] [--k 5]
        [--retriever bm25|embed|local|hybrid [--hybrid-weights 1,1]] [--password P] [--max-bytes N] [--furniture drop|keep]
-       [--retrieval flat|children-return-parents|parents-only] [--contextualize]
+       [--retrieval flat|children-return-parents|parents-only] [--contextualize] [--universal-newlines on|off]
        [--compare-config F] [--compare-retriever R] [--compare-local-embedder glove|tfidf]
        [--compare-retrieval M] [--compare-contextualize true|false] [--timeout S] [--seed N] [endpoint flags]
   sweep --space F [--questions F] [--docs-dir D] [FILE…] [--k 5] [--retriever bm25|embed|local|hybrid]

@@ -52,8 +52,19 @@ export function hybridWeightsOf(
   return [parts[0]!, parts[1]!];
 }
 
-/** The set in `file`: unreadable or malformed is a usage error (exit 2) naming the file and line. */
-export async function readQuestionSet(file: string): Promise<QuestionSet> {
+/** `--universal-newlines on|off`: the set's offsets count a CRLF as one character (Python's reading); absent → the format's default. */
+export function universalNewlinesOf(value: string | undefined): boolean | undefined {
+  if (value === undefined) return undefined;
+  if (value !== "on" && value !== "off")
+    throw new UsageError(`--universal-newlines must be on or off, got "${value}"`);
+  return value === "on";
+}
+
+/**
+ * The set in `file`: unreadable or malformed is a usage error (exit 2) naming the file and line.
+ * `universalNewlines` overrides the format's default (on for Chroma's CSV, off for JSONL).
+ */
+export async function readQuestionSet(file: string, universalNewlines?: boolean): Promise<QuestionSet> {
   let text: string;
   try {
     text = await readFile(file, "utf8");
@@ -63,7 +74,8 @@ export async function readQuestionSet(file: string): Promise<QuestionSet> {
     );
   }
   try {
-    return parseQuestionSet(text, file);
+    const set = parseQuestionSet(text, file);
+    return universalNewlines === undefined ? set : { ...set, universalNewlines };
   } catch (err) {
     if (err instanceof QuestionSetError) throw new QuestionSetError(`${file}: ${err.message}`);
     throw err;

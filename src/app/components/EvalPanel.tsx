@@ -66,6 +66,7 @@ export const EvalPanel = memo(function EvalPanel({
           {setName ? ` from ${setName}` : " written here"}
         </p>
       )}
+      {set && <UniversalNewlines on={set.universalNewlines === true} />}
       <EvalControls hierarchical={chunker === "hierarchical"} />
       <p className="eval-status" data-testid="eval-status" data-status={status.split(":")[0]} role="status">
         {status}
@@ -82,6 +83,25 @@ export const EvalPanel = memo(function EvalPanel({
     </section>
   );
 });
+
+/** The set's offsets read as Python reads a file (CRLF one character): on by default for Chroma's CSV. */
+function UniversalNewlines({ on }: { on: boolean }) {
+  const toggle = useEvaluation((s) => s.setUniversalNewlines);
+  return (
+    <label
+      className="eval-check"
+      title="Python's universal newlines read CRLF (and a lone CR) as one character: Chroma's offsets count so. Only documents holding CRs are affected."
+    >
+      <input
+        type="checkbox"
+        checked={on}
+        data-testid="universal-newlines-toggle"
+        onChange={(e) => toggle(e.currentTarget.checked)}
+      />
+      Offsets count CRLF as one character (Python)
+    </label>
+  );
+}
 
 function evalStatus(haveSet: boolean, q: ReturnType<typeof useEvaluationPair>["a"]): string {
   if (!haveSet) return "no question set: load one or write a question";

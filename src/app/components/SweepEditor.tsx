@@ -265,7 +265,7 @@ export function ModeEditor() {
         <label title="Every point evaluated twice: with bm25 and with hybrid (bm25 + the embedder, RRF)">
           <input
             type="checkbox"
-            data-testid="sweep-vary-retriever"
+            data-testid="sweep-retrieval-retriever"
             checked={varyRetriever}
             onChange={(e) => setVaryRetriever(e.currentTarget.checked)}
           />
@@ -274,7 +274,7 @@ export function ModeEditor() {
         <label title="Every point evaluated twice: the chunk's text indexed alone, and after its heading path">
           <input
             type="checkbox"
-            data-testid="sweep-vary-contextualize"
+            data-testid="sweep-retrieval-contextualize"
             checked={varyContextualize}
             onChange={(e) => setVaryContextualize(e.currentTarget.checked)}
           />

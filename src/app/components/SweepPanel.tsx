@@ -149,7 +149,7 @@ function StartLine({ doc }: { doc: DocModel | undefined }) {
     <div className="sweep-start-line">
       <p className="sweep-objective-line" data-testid="sweep-target">
         {set
-          ? `Objective: recall@${k} (${retriever}) over ${set.questions.length} question${set.questions.length === 1 ? "" : "s"}`
+          ? `Objective: recall@${k} (${varyRetriever ? "bm25 and hybrid" : retriever}${contextualize || varyContextualize ? (varyContextualize ? ", without and with heading paths" : ", heading paths indexed") : ""}) over ${set.questions.length} question${set.questions.length === 1 ? "" : "s"}`
           : "No question set: each point is scored by its quality (sentence ends, whole words, sizes in range)"}
       </p>
       <p className="sweep-estimate" data-testid="sweep-estimate" data-points={run}>

@@ -75,6 +75,35 @@ describe("evaluation store", () => {
     expect(state()).toMatchObject({ k: 10, retriever: "local", onlyRetrieved: true, marking: true });
   });
 
+  it("sets the hierarchical retrieval, the heading-path index and B's retrieval (a key back to A's when undefined)", () => {
+    expect(state()).toMatchObject({
+      retrieval: "children-return-parents",
+      contextualize: false,
+      compareRetrieval: {},
+    });
+    state().setRetrieval("flat");
+    state().setContextualize(true);
+    state().setCompareRetrieval({ retriever: "hybrid", contextualize: false });
+    expect(state()).toMatchObject({ retrieval: "flat", contextualize: true });
+    expect(state().compareRetrieval).toEqual({ retriever: "hybrid", contextualize: false });
+    state().setCompareRetrieval({ retriever: undefined });
+    expect(state().compareRetrieval).toEqual({ contextualize: false });
+  });
+
+  it("toggles the set's universal newlines as a new revision of the set", () => {
+    state().setUniversalNewlines(true); // no set: nothing to change
+    expect(state().set).toBeNull();
+    state().load(
+      'question,references,corpus_id\nq?,"[{""start_index"": 0, ""end_index"": 1}]",doc\n',
+      "q.csv",
+    );
+    expect(state().set!.universalNewlines).toBe(true);
+    const revision = state().revision;
+    state().setUniversalNewlines(false);
+    expect(state().set!.universalNewlines).toBe(false);
+    expect(state().revision).toBe(revision + 1);
+  });
+
   it("commits a draft only with a question and a reference", () => {
     state().setMarking(true);
     expect(state().commitDraft()).toBe(false);

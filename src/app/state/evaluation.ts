@@ -52,6 +52,8 @@ interface EvaluationState {
   setRetriever(r: RetrieverId): void;
   setRetrieval(mode: RetrievalMode): void;
   setContextualize(on: boolean): void;
+  /** Whether the set's offsets count a CRLF as one character (Python's universal newlines). */
+  setUniversalNewlines(on: boolean): void;
   /** B's retrieval: a key set to undefined goes back to A's. */
   setCompareRetrieval(change: CompareRetrieval): void;
   /** Selects a question (null: none) and asks for its first reference to be scrolled into view. */
@@ -107,6 +109,8 @@ export const useEvaluation = create<EvaluationState>()((set, get) => ({
   setRetriever: (retriever) => set({ retriever }),
   setRetrieval: (retrieval) => set({ retrieval }),
   setContextualize: (contextualize) => set({ contextualize }),
+  setUniversalNewlines: (on) =>
+    set((s) => (s.set ? { set: { ...s.set, universalNewlines: on }, revision: s.revision + 1 } : {})),
   setCompareRetrieval: (change) =>
     set((s) => {
       const next: CompareRetrieval = { ...s.compareRetrieval, ...change };

@@ -12,6 +12,7 @@ import {
   readQuestionSet,
   retrievalFlags,
   retrievalModeOf,
+  universalNewlinesOf,
 } from "../retrieval";
 import {
   isLocalEmbedderChoice,
@@ -151,6 +152,7 @@ export async function evalCommand(args: string[]): Promise<number> {
     "hybrid-weights": { type: "string" },
     retrieval: { type: "string" },
     contextualize: { type: "boolean" },
+    "universal-newlines": { type: "string" },
     "compare-retriever": { type: "string" },
     "compare-local-embedder": { type: "string" },
     "compare-retrieval": { type: "string" },
@@ -177,7 +179,7 @@ export async function evalCommand(args: string[]): Promise<number> {
       : b
     : null;
   const maxBytes = maxBytesOf(values["max-bytes"]);
-  const set = await readQuestionSet(values.questions);
+  const set = await readQuestionSet(values.questions, universalNewlinesOf(values["universal-newlines"]));
   const docsDir = values["docs-dir"] ?? path.dirname(values.questions);
   const docs = await loadCollection(host, set, positionals, docsDir, {
     password: values.password,

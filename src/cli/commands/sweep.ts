@@ -9,6 +9,7 @@ import {
   readQuestionSet,
   retrievalFlags,
   retrievalModeOf,
+  universalNewlinesOf,
 } from "../retrieval";
 import { runSweepPool } from "../sweepPool";
 import { nearFront, paretoFront, type SweepLine } from "../../core/sweep/result";
@@ -41,6 +42,7 @@ export async function sweepCommand(args: string[]): Promise<number> {
     retriever: { type: "string" },
     retrieval: { type: "string" },
     contextualize: { type: "boolean" },
+    "universal-newlines": { type: "string" },
     "hybrid-weights": { type: "string" },
     workers: { type: "string" },
     password: { type: "string" },
@@ -61,7 +63,9 @@ export async function sweepCommand(args: string[]): Promise<number> {
   host.setEndpoints(endpoints);
   await assertLocalEmbedderReady(endpoints);
   const points = expandSpace(await readSweepSpace(values.space));
-  const set = values.questions ? await readQuestionSet(values.questions) : null;
+  const set = values.questions
+    ? await readQuestionSet(values.questions, universalNewlinesOf(values["universal-newlines"]))
+    : null;
   if (!set && positionals.length === 0)
     throw new UsageError("sweep needs documents: FILE arguments, or --questions naming them");
   const docsDir = values["docs-dir"] ?? (values.questions ? path.dirname(values.questions) : ".");

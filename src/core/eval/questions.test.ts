@@ -10,6 +10,7 @@ import {
   parseQuestionSet,
   questionSetToJsonl,
   resolveQuestionSet,
+  universalNewlineOffsets,
   type NamedText,
   type QuestionSet,
 } from "./questions";
@@ -58,6 +59,7 @@ describe("parseChromaCsv", () => {
     );
     expect(set).toEqual({
       format: "chroma-csv",
+      universalNewlines: true,
       questions: [
         {
           id: "1",
@@ -561,5 +563,63 @@ describe("parseQuestionSet under arbitrary text (fast-check, issue 29)", () => {
       }),
       { numRuns: 500 },
     );
+  });
+});
+
+describe("CRLF corpora: offsets as Python's universal newlines read them (issue 30)", () => {
+  // Python reads "a\r\nb\rc😀d" as "a\nb\nc😀d": 7 code points.
+  const raw = "a\r\nb\rc😀d";
+
+  it("maps each universal-newline offset to the UTF-16 offset in the text as it is", () => {
+    const cp = universalNewlineOffsets(raw, true);
+    expect([0, 1, 2, 3, 4, 5, 6, 7].map(cp)).toEqual([0, 1, 3, 4, 5, 6, 8, 9]);
+    expect(cp(8)).toBeNaN();
+    const units = universalNewlineOffsets(raw, false);
+    expect([5, 6, 7, 8].map(units)).toEqual([6, 7, 8, 9]);
+  });
+
+  it("agrees with the plain offsets for any text without CR (fast-check)", () => {
+    fc.assert(
+      fc.property(
+        fc.string({ unit: "binary" }).map((s) => s.replaceAll("\r", "")),
+        (text) => {
+          const cp = universalNewlineOffsets(text, true);
+          const plain = codePointToUtf16(text);
+          for (let o = 0; o <= [...text].length; o++) expect(cp(o)).toBe(plain(o));
+        },
+      ),
+    );
+  });
+
+  it("resolves a Chroma CSV (on by default) against a CRLF document; JSONL keeps raw offsets unless asked", () => {
+    const text = "Line one.\r\nThe answer is here.\r\nEnd.";
+    const python = text.replace(/\r\n/g, "\n");
+    const answer = "The answer is here.";
+    const start = python.indexOf(answer);
+    const refs = JSON.stringify([{ content: answer, start_index: start, end_index: start + answer.length }]);
+    const csv = `question,references,corpus_id\nWhere?,"${refs.replaceAll('"', '""')}",doc\n`;
+    const set = parseQuestionSet(csv, "q.csv");
+    expect(set.universalNewlines).toBe(true);
+    const doc = { id: "d", name: "doc.md", text };
+    const resolved = resolveQuestionSet(set, [doc]);
+    const [ref] = resolved.questions[0]!.references;
+    expect(text.slice(ref!.start, ref!.end)).toBe(answer);
+    expect(resolved.warnings).toEqual([]);
+    // The same offsets read as the text's own (option off): one character early, and the content warns.
+    const off = resolveQuestionSet({ ...set, universalNewlines: false }, [doc]);
+    expect(text.slice(off.questions[0]!.references[0]!.start, off.questions[0]!.references[0]!.end)).not.toBe(
+      answer,
+    );
+    expect(off.warnings[0]).toMatch(/content differs/);
+    const jsonl = parseQuestionSet(
+      JSON.stringify({
+        question: "Where?",
+        references: [{ doc: "doc", start: text.indexOf(answer), end: text.indexOf(answer) + answer.length }],
+      }),
+      "q.jsonl",
+    );
+    expect(jsonl.universalNewlines).toBeUndefined();
+    const r = resolveQuestionSet(jsonl, [doc]).questions[0]!.references[0]!;
+    expect(text.slice(r.start, r.end)).toBe(answer);
   });
 });

@@ -31,6 +31,11 @@ export interface Question {
 export interface QuestionSet {
   questions: Question[];
   format: "chroma-csv" | "jsonl";
+  /**
+   * Offsets count a CRLF (or a lone CR) as one character, as Python's universal newlines read a
+   * file (Chroma's evaluation opens its corpora so): on by default for Chroma's CSV, off for JSONL.
+   */
+  universalNewlines?: boolean;
 }
 
 const CHROMA_COLUMNS = ["question", "references", "corpus_id"] as const;
@@ -113,7 +118,7 @@ export function parseChromaCsv(text: string): QuestionSet {
       }),
     });
   });
-  return { questions, format: "chroma-csv" };
+  return { questions, format: "chroma-csv", universalNewlines: true };
 }
 
 /** One question a line: {"id", "question", "references": [{"doc", "start", "end", "page"?, "content"?}]}. */
@@ -234,7 +239,8 @@ export function findNamedDocument(docs: readonly NamedText[], name: string, line
  */
 export function resolveQuestionSet(set: QuestionSet, docs: readonly NamedText[]): ResolvedSet {
   const warnings: string[] = [];
-  const converters = new Map<number, (offset: number) => number>();
+  const converters = new Map<string, (offset: number) => number>();
+  const universal = set.universalNewlines === true;
   const questions = set.questions.map((q): ResolvedQuestion => {
     const docIndexes = [...new Set(q.references.map((r) => findNamedDocument(docs, r.doc, q.line)))];
     if (docIndexes.length > 1)
@@ -245,9 +251,17 @@ export function resolveQuestionSet(set: QuestionSet, docs: readonly NamedText[])
     const docIndex = docIndexes[0]!;
     const doc = docs[docIndex]!;
     let toUtf16 = (o: number) => o;
-    if (q.codePointOffsets) {
-      let c = converters.get(docIndex);
-      if (!c) converters.set(docIndex, (c = codePointToUtf16(doc.text)));
+    // A document without CR reads the same either way: only one with CRs needs the newline table.
+    const newlines = universal && doc.text.includes("\r");
+    if (q.codePointOffsets || newlines) {
+      const key = `${docIndex}:${q.codePointOffsets === true}:${newlines}`;
+      let c = converters.get(key);
+      if (!c) {
+        c = newlines
+          ? universalNewlineOffsets(doc.text, q.codePointOffsets === true)
+          : codePointToUtf16(doc.text);
+        converters.set(key, c);
+      }
       toUtf16 = c;
     }
     const references = q.references.map((r, j) => {
@@ -258,7 +272,8 @@ export function resolveQuestionSet(set: QuestionSet, docs: readonly NamedText[])
           `reference ${j + 1} [${r.start}, ${r.end}) lies outside ${doc.name} (${doc.text.length} characters) or is empty`,
           q.line,
         );
-      if (r.content !== undefined && doc.text.slice(start, end) !== r.content)
+      const there = doc.text.slice(start, end);
+      if (r.content !== undefined && (newlines ? there.replace(/\r\n?/g, "\n") : there) !== r.content)
         warnings.push(
           `line ${q.line}: reference ${j + 1}'s content differs from ${doc.name} at [${r.start}, ${r.end}); the span is used`,
         );
@@ -279,6 +294,26 @@ export function codePointToUtf16(text: string): (offset: number) => number {
     u += ch.length;
   }
   table.push(u);
+  return (o) => table[o] ?? Number.NaN;
+}
+
+/**
+ * An offset into the text as Python's universal newlines read it (CRLF and a lone CR one "\n";
+ * code points when `codePoints`, else UTF-16 units) → the UTF-16 offset into `text` as it is.
+ * NaN past the end.
+ */
+export function universalNewlineOffsets(text: string, codePoints: boolean): (offset: number) => number {
+  const table: number[] = [];
+  for (let u = 0; u < text.length;) {
+    table.push(u);
+    const code = text.charCodeAt(u);
+    if (code === 13 && text.charCodeAt(u + 1) === 10) u += 2;
+    else if (codePoints && code >= 0xd800 && code <= 0xdbff && u + 1 < text.length) {
+      // Its low half is its own UTF-16 unit (counted) unless offsets are code points.
+      u += 2;
+    } else u += 1;
+  }
+  table.push(text.length);
   return (o) => table[o] ?? Number.NaN;
 }
 

@@ -77,6 +77,7 @@ const referenceSchema = v.object({
 /** A question set as the evaluation holds it (parsed: the app's own shape, not a file format). */
 const questionSetSchema = v.object({
   format: v.picklist(["chroma-csv", "jsonl"]),
+  universalNewlines: v.optional(v.boolean()),
   questions: v.pipe(
     v.array(
       v.object({
