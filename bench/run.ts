@@ -399,7 +399,13 @@ async function main() {
     cold_ms_per_mb: token.cold_ms_per_mb,
     langchain_token_text_splitter_ms_per_mb: token.langchain_token_text_splitter_ms_per_mb,
     ...peers,
-    ...(evaluation ? { eval_warm_ms: evaluation.eval_warm_ms, eval_ci_ms: evaluation.eval_ci_ms } : {}),
+    ...(evaluation
+      ? {
+          eval_warm_ms: evaluation.eval_warm_ms,
+          eval_ci_ms: evaluation.eval_ci_ms,
+          eval_hybrid_warm_ms: evaluation.eval_hybrid_warm_ms,
+        }
+      : {}),
     ...(sweep ? { sweep_ms: sweep.sweep_ms, sweep_speedup: sweep.sweep_speedup } : {}),
     ...(batch
       ? {

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { EmbedderError, type Embedder } from "../providers/embedder";
-import { DEFAULT_K, Evaluator, RETRIEVERS, type EvalDocument, type EvalResult } from "./evaluate";
+import {
+  DEFAULT_K,
+  Evaluator,
+  RETRIEVERS,
+  topPositions,
+  type EvalDocument,
+  type EvalResult,
+} from "./evaluate";
 import type { ResolvedQuestion } from "./questions";
 
 /** A document whose chunks are its sentences, joined by one space; `tokens` per chunk as given. */
@@ -529,5 +536,25 @@ describe("Evaluator: contextualize (DESIGN §12)", () => {
       { doc: "pets.md", start: 34, end: 51, score: expect.any(Number), chunk_id: "x1" },
     ]);
     expect(contextual.questions[0]!.recall).toBe(1);
+  });
+});
+
+describe("topPositions", () => {
+  it("gives the best positions first, ties in collection order, as a full sort would (fast-check)", async () => {
+    const fc = (await import("fast-check")).default;
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: -5, max: 5 }), { maxLength: 60 }),
+        fc.integer({ min: 0, max: 70 }),
+        (values, take) => {
+          const scores = Float64Array.from(values, (v) => v / 5);
+          const sorted = values
+            .map((_, position) => ({ position, score: scores[position]! }))
+            .sort((a, b) => b.score - a.score || a.position - b.position)
+            .slice(0, take);
+          expect(topPositions(scores, Math.min(take, values.length))).toEqual(sorted);
+        },
+      ),
+    );
   });
 });

@@ -373,14 +373,36 @@ async function rankByVectors(
   signal?: AbortSignal,
 ): Promise<ScoredPosition[][]> {
   const ranked: ScoredPosition[][] = [];
+  const n = vectors.chunks.length;
+  const scores = new Float64Array(n);
+  const take = Math.min(k, n);
   for (const [i, qv] of vectors.questions.entries()) {
     if (i % 16 === 15) await yieldIf(signal);
-    const scored = vectors.chunks.map((cv, position) => ({ position, score: dot(qv, cv) }));
-    // Cosines may be negative: every chunk is a candidate, best first, ties in collection order.
-    scored.sort((a, b) => b.score - a.score || a.position - b.position);
-    ranked.push(scored.slice(0, k));
+    for (let p = 0; p < n; p++) scores[p] = dot(qv, vectors.chunks[p]!);
+    ranked.push(topPositions(scores, take));
   }
   return ranked;
+}
+
+/**
+ * The `take` best positions of `scores`, best first, ties in collection order — a bounded
+ * insertion (hybrid reads 100 of thousands: sorting every chunk per question cost most of its time).
+ * Cosines may be negative: every position is a candidate.
+ */
+export function topPositions(scores: Float64Array, take: number): ScoredPosition[] {
+  const best: number[] = [];
+  if (take <= 0) return [];
+  const before = (a: number, b: number) => scores[a]! > scores[b]! || (scores[a] === scores[b] && a < b);
+  for (let p = 0; p < scores.length; p++) {
+    if (best.length === take && !before(p, best[take - 1]!)) continue;
+    let at = best.length === take ? take - 1 : best.length;
+    while (at > 0 && before(p, best[at - 1]!)) {
+      best[at] = best[at - 1]!;
+      at--;
+    }
+    best[at] = p;
+  }
+  return best.map((position) => ({ position, score: scores[position]! }));
 }
 
 async function yieldIf(signal: AbortSignal | undefined): Promise<void> {
