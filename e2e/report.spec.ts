@@ -196,9 +196,14 @@ test("the report holds compare's A and B, the eval metrics and the pages picked"
     await expect(report.locator("figure.page rect.box-b").first()).toBeAttached();
 
     const recall = report.locator('#evaluation tr[data-metric="recall"] td');
+    // A, its 95% interval, B, then B − A with its interval (DESIGN §12: intervals in the report too).
     await expect(recall.nth(0)).toHaveText(`${(recallA * 100).toFixed(1)}%`);
-    await expect(recall.nth(1)).toHaveText(`${(recallB * 100).toFixed(1)}%`);
+    await expect(recall.nth(1)).toHaveText(/^\[\d+\.\d%, \d+\.\d%\]$/);
+    await expect(recall.nth(2)).toHaveText(`${(recallB * 100).toFixed(1)}%`);
+    await expect(recall.nth(3)).toContainText(" pt [");
     await expect(report.locator("#evaluation")).toContainText("3 questions from sample-questions.jsonl");
+    await expect(report.locator("#evaluation .verdict")).toContainText("with 3 questions");
+    await expect(report.locator("#evaluation")).toContainText("too few to tell configurations apart");
 
     expect(attempted, "requests from the opened report").toEqual([]);
     expect(consoleErrors, "console errors in the opened report").toEqual([]);

@@ -119,4 +119,38 @@ test.describe("retrieval as pipelines run it", () => {
     await expect(page.getByTestId("retriever-select")).toHaveValue("hybrid");
     await saveShot(page, "retrieval-sweep");
   });
+
+  test("a Chroma CSV reads a CRLF document's offsets as Python does; the toggle reads them as the text's own", async ({
+    page,
+  }) => {
+    const lines = ["# Notes", "Line one of the notes.", "The answer is here.", "End of the notes."];
+    const text = lines.join("\r\n") + "\r\n";
+    const python = text.replaceAll("\r\n", "\n");
+    const answer = "The answer is here.";
+    const start = python.indexOf(answer);
+    const refs = JSON.stringify([{ content: answer, start_index: start, end_index: start + answer.length }]);
+    const dir = mkdtempSync(path.join(tmpdir(), "crlf-e2e-"));
+    const csv = path.join(dir, "crlf-questions.csv");
+    writeFileSync(
+      csv,
+      `question,references,corpus_id\nWhere is the answer?,"${refs.replaceAll('"', '""')}",crlf\n`,
+    );
+
+    await page.goto("/");
+    await expect(page.getByTestId("run-status")).toHaveText("done");
+    await page.getByTestId("file-input").setInputFiles({
+      name: "crlf.md",
+      mimeType: "text/markdown",
+      buffer: Buffer.from(text),
+    });
+    await expect(page.getByTestId("doc-status")).toHaveText(/^ready/);
+    await page.getByTestId("questions-input").setInputFiles(csv);
+    await expect(page.getByTestId("eval-status")).toHaveText("done");
+    await expect(page.getByTestId("universal-newlines-toggle")).toBeChecked();
+    await expect(page.getByTestId("eval-warnings")).toHaveCount(0);
+    // Read as the text's own UTF-16 offsets, the span lands two characters early: the content differs.
+    await page.getByTestId("universal-newlines-toggle").uncheck();
+    await expect(page.getByTestId("eval-status")).toHaveText("done");
+    await expect(page.getByTestId("eval-warnings")).toContainText("content differs");
+  });
 });
