@@ -232,7 +232,7 @@ describe("agentic chunker: the LLM's boundaries", () => {
       return new RateLimiter(perMinute, 60_000, clock);
     };
     server.scriptChat({ content: "not json" }, { content: "still not json" }, { json: THREE_TOPICS });
-    const { out } = await run({ rate_limit: 2 }, context({ rateLimiter: limiter }));
+    const { out } = await run({ rate_limit: 2, on_rate_limit: "wait" }, context({ rateLimiter: limiter }));
     expect(asked).toEqual([2]);
     expect(server.count(CHAT)).toBe(3);
     // Two calls pass at t=0; the third waits for the first to leave the one-minute window.
@@ -393,12 +393,32 @@ describe("agentic chunker: abort and config", () => {
     await expect(pending).rejects.toBe(reason);
   });
 
+  it('falls back at the rate limit by default, as the seed\'s "automatic fallback … on any failure"', async () => {
+    let now = 0;
+    const clock: Clock = { now: () => now, sleep: () => Promise.reject(new Error("must not wait")) };
+    const limiter = new RateLimiter(1, 60_000, clock);
+    server.scriptChat({ content: "not json" }, { json: THREE_TOPICS });
+    const { out } = await run({ rate_limit: 1 }, context({ rateLimiter: () => limiter }));
+    // The first call went out (and failed); its retry would have to wait a minute: the run falls back.
+    expect(server.count(CHAT)).toBe(1);
+    await expectFallback(
+      out,
+      /^rate limit reached: 1 calls in the last minute, the next could start in 60 s/,
+    );
+    expect(out.drafts).toEqual(await lateDrafts());
+    now += 60_000; // a minute later the limiter has room again
+    expect(limiter.waitMs()).toBe(0);
+  });
+
   it("rejects with the abort reason while waiting on the rate limiter", async () => {
     const controller = new AbortController();
     const reason = new Error("user cancelled");
     const limiter = new RateLimiter(1);
     await limiter.acquire();
-    const pending = run({ rate_limit: 1 }, context({ rateLimiter: () => limiter }, controller.signal));
+    const pending = run(
+      { rate_limit: 1, on_rate_limit: "wait" },
+      context({ rateLimiter: () => limiter }, controller.signal),
+    );
     setTimeout(() => controller.abort(reason), 20);
     await expect(pending).rejects.toBe(reason);
     expect(server.count(CHAT)).toBe(0);
@@ -412,6 +432,8 @@ describe("agentic chunker: abort and config", () => {
       token_budget: 100_000,
       fallback: "late-jaccard",
       sentence_splitter: "seed",
+      token_counter: "cl100k",
+      on_rate_limit: "fallback",
     });
     const { problems } = resolveConfig(agenticChunker, { max_chunk_tokens: 100, overlap_tokens: 100 });
     expect(problems.map((p) => p.key)).toEqual(["overlap_tokens"]);

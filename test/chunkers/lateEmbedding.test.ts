@@ -505,6 +505,7 @@ describe("config", () => {
       threshold_mode: "percentile",
       threshold_amount: 95,
       sentence_splitter: "seed",
+      token_counter: "cl100k",
     });
   });
 

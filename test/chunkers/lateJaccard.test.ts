@@ -14,7 +14,11 @@ import {
   sentenceTable,
   splitterWarnings,
 } from "../../src/core/chunkers/late/toolkit";
-import { detectJaccardBoundaries, lateJaccardChunker } from "../../src/core/chunkers/late-jaccard/run";
+import {
+  detectJaccardBoundaries,
+  lateJaccardChunker,
+  runLateJaccard,
+} from "../../src/core/chunkers/late-jaccard/run";
 import {
   followBoundaryRule,
   LATE_JACCARD_DEFAULTS,
@@ -530,6 +534,7 @@ describe("late-jaccard chunker", () => {
       similarity_threshold: 0.7,
       boundary_rule: "running-chunk",
       sentence_splitter: "seed",
+      token_counter: "cl100k",
     });
     expect(resolveConfig(lateJaccardChunker, { boundary_rule: "sentences" }).problems[0]?.key).toBe(
       "boundary_rule",
@@ -616,9 +621,42 @@ describe("sentence_splitter (a workbench extension)", () => {
       documentTokens: 0,
       splitter: "seed" as const,
       punctuationOnly: 6800,
+      counter: "cl100k" as const,
     };
     expect(splitterWarnings(table)).toEqual([
       'sentence_splitter "seed": 6,800 of 8,126 sentences are only punctuation (dot leaders?); sentence_splitter "workbench" reads them as lines',
     ]);
+  });
+});
+
+describe("token_counter (DESIGN §12 seed fidelity)", () => {
+  it("chars_div_4 sizes every sentence and the document by NOESIS's len(text) // 4, in code points", async () => {
+    // Eight sentences of 40 code points each (one with an astral character, one code point, two units).
+    const sentence = (i: number) => `Sentence ${i} of the test`.padEnd(39, "x") + ".";
+    const sentences = Array.from({ length: 8 }, (_, i) => sentence(i));
+    sentences[3] = sentences[3]!.slice(0, 38) + "😀.";
+    for (const s of sentences) expect([...s]).toHaveLength(40);
+    const text = sentences.join(" ");
+    const d = textDocModel("tc", "tc.txt", text);
+    // target 30 "tokens" = 120 code points: three sentences of 10 each close a chunk (no overlap).
+    const config = {
+      ...LATE_JACCARD_DEFAULTS,
+      target_tokens: 30,
+      overlap_tokens: 0,
+      token_counter: "chars_div_4" as const,
+    };
+    const out = await runLateJaccard(d, config, createRunContext());
+    const sizes = out.drafts.map((dr) => [...text.slice(dr.start, dr.end)].length);
+    expect(sizes).toEqual([122, 122, 81]); // 3 + 3 + 2 sentences, joined by spaces
+    expect(out.stats?.["document.tokens"]).toBe(Math.floor([...text].length / 4));
+    // cl100k (the default) counts the document with the tokenizer.
+    const cl = await runLateJaccard(d, { ...config, token_counter: "cl100k" }, createRunContext());
+    expect(cl.stats?.["document.tokens"]).toBe((await loadTokenizer("cl100k_base")).count(text));
+  });
+
+  it("refuses an unknown counter", () => {
+    expect(resolveConfig(lateJaccardChunker, { token_counter: "words" }).problems[0]?.key).toBe(
+      "token_counter",
+    );
   });
 });

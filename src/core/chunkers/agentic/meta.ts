@@ -1,6 +1,9 @@
 /** What the page needs of the agentic chunker (an LLM picks boundaries): its config, defaults, params and checks — no algorithm (run.ts). */
 import type { ChunkerMeta } from "../../chunk";
 import { SENTENCE_SPLITTER_PARAM } from "../late/sentenceSplitter";
+import { TOKEN_COUNTER_PARAM, type TokenCounter } from "../late/tokenCounter";
+
+const ON_RATE_LIMIT = ["fallback", "wait"] as const;
 import type { SentenceSplitter } from "../../text/sentences";
 import type { EncodingName } from "../../text/tokenizer";
 
@@ -21,6 +24,10 @@ export interface AgenticConfig {
   overlap_tokens: number;
   /** Workbench extension: the sentences the LLM numbers (and the fallback's), seed regex by default. */
   sentence_splitter: SentenceSplitter;
+  /** Workbench extension: how the size limits count tokens (cl100k, or NOESIS's len // 4). */
+  token_counter: TokenCounter;
+  /** The seed: past the rate limit, fall back; "wait" is the workbench's older rule. */
+  on_rate_limit: (typeof ON_RATE_LIMIT)[number];
 }
 
 export const AGENTIC_DEFAULTS: AgenticConfig = {
@@ -32,6 +39,8 @@ export const AGENTIC_DEFAULTS: AgenticConfig = {
   max_chunk_tokens: 450,
   overlap_tokens: 80,
   sentence_splitter: "seed",
+  token_counter: "cl100k",
+  on_rate_limit: "fallback",
 };
 
 export const ENCODING: EncodingName = "cl100k_base";
@@ -72,6 +81,13 @@ export const agenticMeta: ChunkerMeta<AgenticConfig> = {
       help: "Seed: 10 calls per minute, shared across runs in this session.",
     },
     {
+      key: "on_rate_limit",
+      label: "At the rate limit",
+      type: "enum",
+      options: ON_RATE_LIMIT,
+      help: 'Seed: "Rate limiting: 10 calls/minute … Automatic fallback to LateChunker on any failure" — fallback (default): a run that would have to wait for the limit runs its fallback instead, and says so. wait: the run waits until a call may start (the workbench\'s older rule).',
+    },
+    {
       key: "token_budget",
       label: "Token budget (per day)",
       type: "int",
@@ -108,6 +124,7 @@ export const agenticMeta: ChunkerMeta<AgenticConfig> = {
       help: "The seed's ChunkerConfig overlap_tokens (80), used by the fallback only: the LLM's chunks carry no overlap.",
     },
     SENTENCE_SPLITTER_PARAM,
+    TOKEN_COUNTER_PARAM,
   ],
   presets: [
     { name: "Seed defaults (10/min, 100k/day, 30 s)", config: { ...AGENTIC_DEFAULTS } },

@@ -97,7 +97,7 @@ export async function runAgentic(
 ): Promise<ChunkerOutput> {
   const spend: Spend = { tokens: 0, estimated: 0, requests: 0, retries: 0, model: null };
   if (!ctx.llm) return fallBack(doc, config, ctx, "no LLM endpoint configured", [], spend);
-  const table = await sentenceTable(doc, ctx, config.sentence_splitter);
+  const table = await sentenceTable(doc, ctx, config.sentence_splitter, config.token_counter);
   ctx.signal?.throwIfAborted();
   const tokenizer = await ctx.tokenizer(ENCODING);
   const sentences = table.spans.map((s) => doc.text.slice(s.start, s.end));
@@ -186,6 +186,16 @@ async function detect(
           fallback:
             `token budget exhausted: this run needs about ${needed} more tokens, ` +
             `${left} of ${config.token_budget} are left today`,
+          notes,
+        };
+      }
+      // The seed falls back on any failure, the rate limit included; "wait" queues the call instead.
+      if (config.on_rate_limit === "fallback" && limiter.waitMs() > 0) {
+        const seconds = Math.ceil(limiter.waitMs() / 1000);
+        return {
+          fallback:
+            `rate limit reached: ${limiter.limit} calls in the last minute, the next could start in ${seconds} s ` +
+            `(on_rate_limit "fallback", as the seed; "wait" would queue it)`,
           notes,
         };
       }
@@ -325,6 +335,7 @@ async function fallBack(
     target_tokens: config.max_chunk_tokens,
     overlap_tokens: config.overlap_tokens,
     sentence_splitter: config.sentence_splitter,
+    token_counter: config.token_counter,
   };
   const out =
     config.fallback === "late-embedding"

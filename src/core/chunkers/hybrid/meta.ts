@@ -12,6 +12,7 @@ import type { SentenceSplitter } from "../../text/sentences";
 import type { EncodingName } from "../../text/tokenizer";
 import { BATCH_SIZE_PARAM, WINDOW_SIZE_PARAM } from "../late-embedding/meta";
 import { SENTENCE_SPLITTER_PARAM } from "../late/sentenceSplitter";
+import { TOKEN_COUNTER_PARAM, type TokenCounter } from "../late/tokenCounter";
 
 interface HybridRouting {
   /** rag_routing_rules.yaml as an object; null → no routing, the config's `mode` applies. */
@@ -31,6 +32,8 @@ export interface HybridConfig {
   routing: HybridRouting;
   /** Workbench extension: the sentences of whichever mode runs, and of the quality scores. */
   sentence_splitter: SentenceSplitter;
+  /** Workbench extension: how whichever mode runs counts tokens, and the size fit reads them. */
+  token_counter: TokenCounter;
 }
 
 export const HYBRID_DEFAULTS: HybridConfig = {
@@ -43,6 +46,7 @@ export const HYBRID_DEFAULTS: HybridConfig = {
   batch_size: 16,
   routing: { rules: null, context: {} },
   sentence_splitter: "seed",
+  token_counter: "cl100k",
 };
 
 export const ENCODING: EncodingName = "cl100k_base";
@@ -133,6 +137,7 @@ export const hybridMeta: ChunkerMeta<HybridConfig> = {
       help: "rag_routing_rules.yaml and the document's tenant / doc_class / collection_id. Most specific rule wins: tenant+doc_class+collection_id > tenant+doc_class > tenant+collection_id > tenant > default_chunker_mode.",
     },
     SENTENCE_SPLITTER_PARAM,
+    TOKEN_COUNTER_PARAM,
   ],
   presets: [
     { name: "Seed defaults (late, 450/80)", config: { ...HYBRID_DEFAULTS } },

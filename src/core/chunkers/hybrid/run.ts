@@ -43,6 +43,7 @@ import {
 } from "../../routing";
 import { firstIndexWhere } from "../../text/bisect";
 import { tokensInRange } from "../../text/spanTokens";
+import { charsDiv4 } from "../late/tokenCounter";
 
 /** What a mode needs from the hybrid config. */
 type ModeParams = Pick<
@@ -53,6 +54,7 @@ type ModeParams = Pick<
   | "window_size"
   | "batch_size"
   | "sentence_splitter"
+  | "token_counter"
 >;
 
 /** The seed's LateChunker as HybridChunker builds it: Phase 1, or Phase 2 with use_embedding_similarity. */
@@ -61,6 +63,7 @@ function runLate(doc: DocModel, params: ModeParams, ctx: RunContext): Promise<Ch
     target_tokens: params.max_chunk_tokens,
     overlap_tokens: params.overlap_tokens,
     sentence_splitter: params.sentence_splitter,
+    token_counter: params.token_counter,
   };
   if (!params.use_embedding_similarity)
     return runLateJaccard(doc, { ...LATE_JACCARD_DEFAULTS, ...sizes }, ctx);
@@ -85,6 +88,7 @@ const runAgenticMode = (doc: DocModel, params: ModeParams, ctx: RunContext) =>
       max_chunk_tokens: params.max_chunk_tokens,
       overlap_tokens: params.overlap_tokens,
       sentence_splitter: params.sentence_splitter,
+      token_counter: params.token_counter,
     },
     ctx,
   );
@@ -122,7 +126,7 @@ interface ChunkQuality {
 async function chunkQuality(
   doc: DocModel,
   drafts: readonly ChunkDraft[],
-  config: Pick<HybridConfig, "max_chunk_tokens" | "sentence_splitter">,
+  config: Pick<HybridConfig, "max_chunk_tokens" | "sentence_splitter" | "token_counter">,
   ctx: RunContext,
 ): Promise<ChunkQuality[]> {
   const targetTokens = config.max_chunk_tokens;
@@ -130,10 +134,15 @@ async function chunkQuality(
   const encoded = ctx.encoded.get(doc.id, tokenizer, doc.text);
   // The document's sentence table (the run just built it, kept per document): a chunk's sentences
   // are those inside its range, as the chunker cut them.
-  const table = await sentenceTable(doc, ctx, config.sentence_splitter);
+  const table = await sentenceTable(doc, ctx, config.sentence_splitter, config.token_counter);
   const { spans } = table;
+  // The size fit in the unit the limits were counted in.
+  const tokensOf = (d: ChunkDraft) =>
+    config.token_counter === "chars_div_4"
+      ? charsDiv4(doc.text.slice(d.start, d.end))
+      : tokensInRange(encoded, d.start, d.end);
   return drafts.map((d, index) => {
-    const t = tokensInRange(encoded, d.start, d.end);
+    const t = tokensOf(d);
     const sizeFit = t === 0 ? 0 : Math.min(t, targetTokens) / Math.max(t, targetTokens);
     const from = firstIndexWhere(0, spans.length, (i) => spans[i]!.start >= d.start);
     const words: Set<string>[] = [];

@@ -3,6 +3,7 @@ import type { ChunkerMeta, ConfigProblem, NumberParam } from "../../chunk";
 import { LATE_JACCARD_DEFAULTS, type LateJaccardConfig } from "../late-jaccard/meta";
 import { checkLateSizes, LATE_SIZE_PARAMS } from "../late/sizes";
 import { SENTENCE_SPLITTER_PARAM } from "../late/sentenceSplitter";
+import { TOKEN_COUNTER_PARAM } from "../late/tokenCounter";
 import { DEFAULT_THRESHOLD_AMOUNT, THRESHOLD_MODES, type ThresholdMode } from "../../similarity/breakpoints";
 import type { EncodingName } from "../../text/tokenizer";
 
@@ -25,6 +26,7 @@ export const LATE_EMBEDDING_DEFAULTS: LateEmbeddingConfig = {
   threshold_mode: "percentile",
   threshold_amount: DEFAULT_THRESHOLD_AMOUNT.percentile,
   sentence_splitter: LATE_JACCARD_DEFAULTS.sentence_splitter,
+  token_counter: LATE_JACCARD_DEFAULTS.token_counter,
 };
 
 const ENCODING: EncodingName = "cl100k_base";
@@ -120,6 +122,7 @@ export const lateEmbeddingMeta: ChunkerMeta<LateEmbeddingConfig> = {
       help: "In the mode's units: percentile and gradient a percentile 0–100 (default 95), standard_deviation a multiple of the std (3), interquartile a multiple of the IQR (1.5), absolute a cosine (0.75 for neural embedders).",
     },
     SENTENCE_SPLITTER_PARAM,
+    TOKEN_COUNTER_PARAM,
   ],
   presets: [
     { name: "Seed defaults (percentile 95)", config: { ...LATE_EMBEDDING_DEFAULTS } },

@@ -154,6 +154,7 @@ async function fallBack(
       similarity_threshold: config.similarity_threshold,
       boundary_rule: LATE_JACCARD_DEFAULTS.boundary_rule,
       sentence_splitter: config.sentence_splitter,
+      token_counter: config.token_counter,
     },
     ctx,
     { use_content_based_ids: config.use_content_based_ids },
@@ -170,7 +171,7 @@ export async function runLateEmbedding(
   config: LateEmbeddingConfig,
   ctx: RunContext,
 ): Promise<ChunkerOutput> {
-  const table = await sentenceTable(doc, ctx, config.sentence_splitter);
+  const table = await sentenceTable(doc, ctx, config.sentence_splitter, config.token_counter);
   ctx.signal?.throwIfAborted();
   if (table.documentTokens > config.max_tokens) {
     return fallBack(

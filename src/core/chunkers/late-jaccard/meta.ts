@@ -2,6 +2,7 @@
 import type { ChunkerMeta } from "../../chunk";
 import { checkLateSizes, LATE_SIZE_PARAMS } from "../late/sizes";
 import { SENTENCE_SPLITTER_PARAM } from "../late/sentenceSplitter";
+import { TOKEN_COUNTER_PARAM, type TokenCounter } from "../late/tokenCounter";
 import type { SentenceSplitter } from "../../text/sentences";
 import type { EncodingName } from "../../text/tokenizer";
 
@@ -25,6 +26,8 @@ export interface LateJaccardConfig {
   boundary_rule: BoundaryRule;
   /** Workbench extension: the seed's regex (default) or the workbench segmenter. */
   sentence_splitter: SentenceSplitter;
+  /** Workbench extension: cl100k (default) or NOESIS's len(text) // 4. */
+  token_counter: TokenCounter;
 }
 
 export const LATE_JACCARD_DEFAULTS: LateJaccardConfig = {
@@ -35,6 +38,7 @@ export const LATE_JACCARD_DEFAULTS: LateJaccardConfig = {
   // The NOESIS code's loop: what a NOESIS pipeline actually stores (chunks near target_tokens).
   boundary_rule: "running-chunk",
   sentence_splitter: "seed",
+  token_counter: "cl100k",
 };
 
 /**
@@ -84,6 +88,7 @@ export const lateJaccardMeta: ChunkerMeta<LateJaccardConfig> = {
       help: "running-chunk (default): the seed's late_chunker.py loop — chunks close at target_tokens and the similarity decides the overlap; chunks come out near the target. adjacent: the seed's prose, \"compare word overlap between adjacent sentences\" — a boundary at every low pair; on real text neighbouring sentences share few words, so it cuts very small chunks.",
     },
     SENTENCE_SPLITTER_PARAM,
+    TOKEN_COUNTER_PARAM,
   ],
   presets: [
     { name: "Seed defaults (running chunk, 450/80, 0.7)", config: { ...LATE_JACCARD_DEFAULTS } },

@@ -131,7 +131,7 @@ export async function runLateJaccard(
   ctx: RunContext,
   ids: Pick<LateDraftOptions, "use_content_based_ids"> = {},
 ): Promise<ChunkerOutput> {
-  const table = await sentenceTable(doc, ctx, config.sentence_splitter);
+  const table = await sentenceTable(doc, ctx, config.sentence_splitter, config.token_counter);
   ctx.signal?.throwIfAborted();
   const warnings: string[] = [...splitterWarnings(table)];
   if (table.documentTokens > config.max_tokens) {

@@ -9,6 +9,7 @@ import { noesisWords } from "../../text/noesisSentences";
 import type { Span } from "../../text/segment";
 import { punctuationOnlyCount, type SentenceSplitter, splitSentences } from "../../text/sentences";
 import { tokensInRange } from "../../text/spanTokens";
+import { charsDiv4, type TokenCounter } from "./tokenCounter";
 import { perDocument } from "../../docCache";
 import { checkpoint } from "../../checkpoint";
 
@@ -129,6 +130,8 @@ export interface SentenceTable {
   splitter: SentenceSplitter;
   /** How many spans hold no letter or digit (the seed's regex makes one per dot of a dot leader). */
   punctuationOnly: number;
+  /** How `tokens` and `documentTokens` count (config `token_counter`). */
+  counter: TokenCounter;
 }
 
 /**
@@ -139,25 +142,40 @@ export function sentenceTable(
   doc: DocModel,
   ctx: RunContext,
   splitter: SentenceSplitter = "seed",
+  counter: TokenCounter = "cl100k",
 ): Promise<SentenceTable> {
-  return perDocument(doc, `late:sentence-table:${splitter}`, () => buildSentenceTable(doc, ctx, splitter));
+  return perDocument(doc, `late:sentence-table:${splitter}:${counter}`, () =>
+    buildSentenceTable(doc, ctx, splitter, counter),
+  );
 }
 
 async function buildSentenceTable(
   doc: DocModel,
   ctx: RunContext,
   splitter: SentenceSplitter,
+  counter: TokenCounter,
 ): Promise<SentenceTable> {
-  const tokenizer = await ctx.tokenizer(ENCODING);
-  const encoded = ctx.encoded.get(doc.id, tokenizer, doc.text);
   const spans = splitSentences(doc.text, splitter);
+  let tokens: number[];
+  let documentTokens: number;
+  if (counter === "chars_div_4") {
+    // NOESIS's estimate, per counted text: each sentence's own len // 4, the document's likewise.
+    tokens = spans.map((s) => charsDiv4(doc.text.slice(s.start, s.end)));
+    documentTokens = charsDiv4(doc.text);
+  } else {
+    const tokenizer = await ctx.tokenizer(ENCODING);
+    const encoded = ctx.encoded.get(doc.id, tokenizer, doc.text);
+    tokens = spans.map((s) => tokensInRange(encoded, s.start, s.end));
+    documentTokens = encoded.ids.length;
+  }
   return {
     spans,
-    tokens: spans.map((s) => tokensInRange(encoded, s.start, s.end)),
+    tokens,
     words: spans.map((s) => noesisWords(doc.text.slice(s.start, s.end))),
-    documentTokens: encoded.ids.length,
+    documentTokens,
     splitter,
     punctuationOnly: punctuationOnlyCount(doc.text, spans),
+    counter,
   };
 }
 

@@ -77,6 +77,10 @@ const WHERE: Record<string, string> = {
   max_chunk_tokens:
     "the agentic chunker's size limit (HybridChunker's max_chunk_tokens); no setting of its own",
   overlap_tokens: "the overlap of the agentic chunker's late fallback; no setting of its own",
+  token_counter:
+    'wb, a workbench extension: how the limits counted tokens — "cl100k" is tiktoken\'s cl100k_base; "chars_div_4" is len(text) // 4, as NOESIS\'s own code estimates; the seed names no setting',
+  on_rate_limit:
+    'what the run does at the rate limit — "fallback" is the seed\'s "automatic fallback … on any failure"; "wait" queues the call (a workbench choice)',
   sentence_splitter:
     'wb, a workbench extension: the sentences the workbench cut — "seed" is the seed\'s regex, as the pipeline splits; "workbench" is the workbench\'s own segmenter, which the pipeline does not have; the seed names no setting',
 };
