@@ -6,6 +6,7 @@
 import { createWriteStream, type WriteStream } from "node:fs";
 import { once } from "node:events";
 import path from "node:path";
+import { stat } from "node:fs/promises";
 import type { ChunkRun } from "../core/chunk";
 import type { DocModel, FurnitureSetting } from "../core/document";
 import { recordOptionsFor, toJsonl } from "../core/export/chunkRecords";
@@ -65,6 +66,7 @@ export async function chunkFile(
     llmTokensUsedToday: 0,
     // The header chunker names its source by path: `chunk` and `batch` both give the absolute one.
     sourcePath: path.resolve(file),
+    sourceModified: (await stat(file)).mtime.toISOString(),
   });
   for (const warning of run.warnings) warn(warning);
   return { doc, run };

@@ -133,6 +133,8 @@ export interface RunContext {
   llmTokensUsedToday?: number;
   /** The input's absolute path, when the host has one (the CLI); the seed's file_path. */
   sourcePath?: string;
+  /** The input's modification time (ISO 8601) when the host knows it: the header seed's modified_time. */
+  sourceModified?: string;
 }
 
 /** One config key as the parameter panel, the validator and the CLI see it. */

@@ -41,6 +41,8 @@ export interface RunRequest {
   llmTokensUsedToday?: number;
   /** The input's absolute path (the CLI); the browser has none. */
   sourcePath?: string;
+  /** The input's modification time, ISO 8601 (the CLI's file mtime). */
+  sourceModified?: string;
   /**
    * Stage 1 of a run measured in characters leaves its token counts to stage 2 (the app draws
    * the boxes at once); the later stages, and `stored`, count them first.
@@ -291,7 +293,11 @@ export class EngineHost {
       doc,
       request.chunker,
       request.config,
-      request.sourcePath ? { ...ctx, sourcePath: request.sourcePath } : ctx,
+      {
+        ...ctx,
+        ...(request.sourcePath ? { sourcePath: request.sourcePath } : {}),
+        ...(request.sourceModified ? { sourceModified: request.sourceModified } : {}),
+      },
       { deferTokens: request.deferTokens === true },
     );
     this.inFlight.set(key, pending);

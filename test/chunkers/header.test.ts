@@ -120,15 +120,18 @@ describe("header chunker", () => {
     for (const c of [sub0, sub1]) {
       expect(c.end - c.start).toBeLessThanOrEqual(2000);
       expect(c.parentId).toBe("doc-1_chunk_0");
-      expect(c.meta.header_path).toBe("Part I");
     }
+    // Each sub-chunk's header path is the section its text starts in (issue 31: "each chunk
+    // includes its full header path") — sub1 is all Chapter 1 text.
+    expect(sub0.meta.header_path).toBe("Part I");
+    expect(sub1.meta.header_path).toBe("Part I > Chapter 1");
     expect(body(sub0).startsWith("# Part I\n\n## Chapter 1\n\n")).toBe(true);
     expect(`${body(sub0)}\n\n${body(sub1)}`).toBe(`# Part I\n\n## Chapter 1\n\n${chapter.join("\n\n")}`);
     // merged_headers names the absorbed sections each piece holds.
     expect(sub0.meta.merged_headers).toEqual(["Part I > Chapter 1"]);
     expect(sub1.meta.merged_headers).toBeUndefined();
     expect(sub0.text.slice(0, sub0.prefixChars)).toBe("Part I\n\n");
-    expect(sub1.text.slice(0, sub1.prefixChars)).toBe(`${sub0.text.slice(-50)}\n\nPart I\n\n`);
+    expect(sub1.text.slice(0, sub1.prefixChars)).toBe(`${sub0.text.slice(-50)}\n\nPart I > Chapter 1\n\n`);
     expect(next.meta.header_path).toBe("Part II");
     expect(next.prefixChars).toBe("Part II\n\n".length);
   });
@@ -300,6 +303,7 @@ describe("header chunker", () => {
 
   it("validates sizes", () => {
     expect(validConfig(headerChunker, {})).toEqual({
+      strategy: "header_based",
       min_chunk_chars: 200,
       max_chunk_chars: 2000,
       overlap_chars: 50,
@@ -356,5 +360,55 @@ describe("header chunker", () => {
         "1 Chunking for retrieval > 1.1 Why size matters > 1.1.1 Token windows\n\n1.1.1 Token windows",
       ),
     ).toBe(true);
+  });
+});
+
+describe("header: the seed's rules, from the seed's text (issue 31)", () => {
+  // Expected values below are read off header-based-chunking.md, not off our code.
+  it("a preamble merged with a section: every sub-chunk carries the path of the section its text is in", async () => {
+    // 100-character preamble (under min 200) absorbs "Architecture > Components" (~1,800 chars), then split at 600.
+    const preamble = "p".repeat(99) + ".";
+    const components = Array.from({ length: 6 }, (_, i) => para(`k${i}w`, 50));
+    const doc = mdDoc(`${preamble}\n\n# Architecture\n\n## Components\n\n${components.join("\n\n")}`);
+    const chunks = await run(doc, { min_chunk_chars: 200, max_chunk_chars: 600, overlap_chars: 0 });
+    const subs = chunks.filter((c) => c.id.includes("_sub_"));
+    expect(subs.length).toBeGreaterThan(2);
+    // The first piece starts in the heading-less preamble: it takes the first path it holds.
+    expect(subs[0]!.meta.header_path).toBe("Architecture");
+    for (const c of subs.slice(1)) {
+      expect(c.meta.header_path).toBe("Architecture > Components");
+      // include_parent_headers (seed: true): "Parent headers included in chunk content".
+      expect(c.text.startsWith("Architecture > Components\n\n")).toBe(true);
+    }
+  });
+
+  it('strategy "none" disables chunking: the whole document is one chunk', async () => {
+    const doc = mdDoc(`# A\n\n${para("a", 80)}\n\n# B\n\n${para("b", 80)}`);
+    const chunks = await run(doc, { strategy: "none" });
+    expect(chunks).toHaveLength(1);
+    expect(chunks[0]!.start).toBe(0);
+    expect(chunks[0]!.end).toBe(doc.text.length);
+    expect(chunks[0]!.id).toBe("doc-1_chunk_0");
+  });
+
+  it("front matter is metadata: tags, aliases and custom fields on every chunk, wikilinks per chunk, not in the text", async () => {
+    const text =
+      "---\ntags: [design, rag]\naliases: [Chunking ADR]\nowner: ana\n---\n" +
+      `# Intro\n\nSee [[Retrieval]] and #indexing for more. ${para("i", 40)}\n\n` +
+      `# Details\n\nLinks to [[Embeddings|vectors]]. ${para("d", 40)}`;
+    const doc = mdDoc(text);
+    const chunks = await run(doc, { min_chunk_chars: 10 });
+    expect(chunks).toHaveLength(2);
+    for (const c of chunks) {
+      expect(c.start).toBeGreaterThanOrEqual(text.indexOf("# Intro"));
+      expect(c.meta.metadata).toMatchObject({
+        tags: ["design", "rag", "indexing"],
+        aliases: ["Chunking ADR"],
+        owner: "ana",
+      });
+      expect("modified_time" in c.meta).toBe(true);
+    }
+    expect((chunks[0]!.meta.metadata as { links?: string[] }).links).toEqual(["Retrieval"]);
+    expect((chunks[1]!.meta.metadata as { links?: string[] }).links).toEqual(["Embeddings"]);
   });
 });

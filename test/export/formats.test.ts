@@ -95,7 +95,8 @@ describe("round trip", () => {
     const toml = importConfig(
       '[server]\nport = 8080\n\n[chunking]\nstrategy = "header_based"\noverlap_chars = 10\n',
     );
-    expect(toml.config).toEqual({ overlap_chars: 10 });
+    expect(toml.config).toEqual({ strategy: "header_based", overlap_chars: 10 });
+    expect(importConfig('[chunking]\nstrategy = "none"\n').config).toEqual({ strategy: "none" });
   });
 
   it("takes bare config keys as JSON, YAML or TOML when told the chunker", () => {
@@ -212,7 +213,7 @@ describe("errors", () => {
     expect(problem('{"version": 2, "chunker": "token", "config": {}}')).toBe("version");
     expect(problem('{"version": 1, "chunker": "token", "config": [1]}')).toBe("shape");
     expect(problem("[1, 2]")).toBe("shape");
-    expect(problem('[chunking]\nstrategy = "none"\n')).toBe("shape");
+    expect(problem('[chunking]\nstrategy = "semantic"\n')).toBe("shape");
     expect(problem('{"chunk_size": 10}')).toBe("chunker-missing");
     expect(problem('{"version": 1, "chunker": "token", "config": {}}', "header")).toBe("chunker-mismatch");
     expect(problem('{"version": 1, "chunker": "token", "config": {}}', "token")).toBe("none");

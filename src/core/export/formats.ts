@@ -238,12 +238,17 @@ function classify(doc: ConfigRecord, hint: string | undefined): ImportedConfig {
     return { chunker: "entity", config: entityConfigFromThorbis(doc), format: "thorbis-yaml" };
   if (isRecord(doc.chunking)) {
     const { strategy, ...config } = doc.chunking;
-    if (strategy !== undefined && strategy !== HEADER_STRATEGY)
+    if (strategy !== undefined && strategy !== HEADER_STRATEGY && strategy !== "none")
       throw new ConfigImportError(
         "shape",
-        `[chunking] strategy ${JSON.stringify(strategy)}: only "${HEADER_STRATEGY}" is a chunker ("none" disables chunking)`,
+        `[chunking] strategy ${JSON.stringify(strategy)}: the seed knows "${HEADER_STRATEGY}" and "none"`,
       );
-    return { chunker: "header", config, format: "header-toml" };
+    // The seed's "none" (full documents) is the header chunker's strategy "none".
+    return {
+      chunker: "header",
+      config: strategy === undefined ? config : { strategy, ...config },
+      format: "header-toml",
+    };
   }
   if ("default_chunker_mode" in doc || Array.isArray(doc.rules))
     return { chunker: "hybrid", config: hybridConfigFromRoutingFile(doc), format: "noesis-routing" };

@@ -2,6 +2,8 @@
 import type { ChunkerMeta, ConfigProblem } from "../../chunk";
 
 export interface HeaderConfig {
+  /** The seed's ChunkingConfig.strategy: "header_based", or "none" (full documents). */
+  strategy: "header_based" | "none";
   min_chunk_chars: number;
   max_chunk_chars: number;
   overlap_chars: number;
@@ -9,6 +11,7 @@ export interface HeaderConfig {
 }
 
 const HEADER_DEFAULTS: HeaderConfig = {
+  strategy: "header_based",
   min_chunk_chars: 200,
   max_chunk_chars: 2000,
   overlap_chars: 50,
@@ -23,6 +26,13 @@ export const headerMeta: ChunkerMeta<HeaderConfig> = {
     "One chunk per heading's section (no headings: per paragraph); a chunk under min_chunk_chars absorbs the next ones (its header path kept, the others listed in merged_headers), then chunks over max_chunk_chars split at paragraphs into _sub_M; overlap only between sibling sub-chunks; header path prefixed.",
   defaults: HEADER_DEFAULTS,
   params: [
+    {
+      key: "strategy",
+      label: "Strategy",
+      type: "enum",
+      options: ["header_based", "none"],
+      help: 'Seed: "header_based". "none" disables chunking: each document is one chunk (the seed\'s full documents).',
+    },
     {
       key: "min_chunk_chars",
       label: "Min chunk (chars)",
@@ -54,7 +64,7 @@ export const headerMeta: ChunkerMeta<HeaderConfig> = {
       key: "include_parent_headers",
       label: "Include parent headers",
       type: "boolean",
-      help: 'Prefix every chunk with its header path ("A > B"; a merged chunk: its first section\'s) (seed: true).',
+      help: 'Prefix every chunk with its header path ("A > B"; a merged chunk or sub-chunk: the section its text starts in) (seed: true).',
     },
   ],
   presets: [

@@ -2,16 +2,22 @@
  * header-based-chunking.md's HeaderBasedChunker, as CHUNKERS.md pins it down: one chunk per
  * heading's section (text before the first heading is a chunk of its own; no headings → one per
  * paragraph); a chunk under min_chunk_chars absorbs the next ones until the threshold is met (a true
- * document range: the header_path is its first section's, the others go in merged_headers, nothing
- * is written into the text); then a chunk over max_chunk_chars is split at paragraph boundaries
- * into `{doc}_chunk_N_sub_M`; overlap only between sibling sub-chunks of one parent (the seed's
- * `_apply_overlap`). With include_parent_headers every chunk is prefixed with its header path.
+ * document range: nothing is written into the text); then a chunk over max_chunk_chars is split at
+ * paragraph boundaries into `{doc}_chunk_N_sub_M`; overlap only between sibling sub-chunks of one
+ * parent (the seed's `_apply_overlap`). With include_parent_headers every chunk is prefixed with its
+ * header path. "Each chunk includes its full header path": a chunk's (or sub-chunk's) header_path
+ * is that of the section its text starts in — a heading-less preamble yields to the first section
+ * after it that has one — and the other sections it holds are listed in merged_headers.
+ * `strategy = "none"` (the seed: "Disable chunking (full documents)") makes the whole document one
+ * chunk. Front matter (a leading `---` YAML block) is document metadata, not chunk text: its fields,
+ * the document's #tags and each chunk's [[wikilinks]] go in the chunk's `metadata`.
  */
 import type { ChunkDraft, ChunkerSpec, RunContext } from "../../chunk";
 import { type HeaderConfig, headerMeta } from "./meta";
 import type { DocModel } from "../../document";
 import { docSlug } from "../../text/docSlug";
 import { isSpace, paragraphs, type Span } from "../../text/segment";
+import { frontMatterOf, tagsOf, wikilinksOf } from "./frontMatter";
 
 /** A section before merging: a heading's, the text before the first heading, or (no headings) a paragraph. */
 interface HeaderSection {
@@ -56,12 +62,19 @@ function trimmed(text: string, start: number, end: number): Span | null {
  * Step 2: initial chunks at heading boundaries, the text before the first heading its own chunk;
  * without headings, the seed's fallback "split at paragraph boundaries": one chunk per paragraph.
  */
-function initialSections(doc: DocModel): HeaderSection[] {
-  const { text, headings } = doc;
-  if (headings.length === 0) return paragraphs(text).map((p) => ({ ...p, headerPath: "", level: 0 }));
+function initialSections(doc: DocModel, bodyStart: number): HeaderSection[] {
+  const { text } = doc;
+  const headings = doc.headings.filter((h) => h.start >= bodyStart);
+  if (headings.length === 0)
+    return paragraphs(text.slice(bodyStart)).map((p) => ({
+      start: p.start + bodyStart,
+      end: p.end + bodyStart,
+      headerPath: "",
+      level: 0,
+    }));
   const sections: HeaderSection[] = [];
   const starts = headings.map((h) => headingLineStart(text, h.start));
-  const preamble = trimmed(text, 0, starts[0]!);
+  const preamble = trimmed(text, bodyStart, starts[0]!);
   if (preamble) sections.push({ ...preamble, headerPath: "", level: 0 });
   headings.forEach((h, i) => {
     const span = trimmed(text, starts[i]!, starts[i + 1] ?? text.length);
@@ -139,6 +152,11 @@ export const headerChunker: ChunkerSpec<HeaderConfig> = {
 
     // `group` is the merged chunk the span belongs to: its first section names it (header_path,
     // level, prefix); the absorbed sections whose text lies in the span are listed in merged_headers.
+    const front = frontMatterOf(text);
+    const documentMetadata: Record<string, unknown> = { ...(front?.fields ?? {}) };
+    const tags = tagsOf(text, front);
+    if (tags.length > 0) documentMetadata["tags"] = tags;
+
     const push = (
       span: Span,
       id: string,
@@ -146,11 +164,14 @@ export const headerChunker: ChunkerSpec<HeaderConfig> = {
       parentId?: string,
       flags: string[] = [],
     ) => {
-      const first = group[0]!;
-      const absorbed = group
-        .slice(1)
-        .filter((s) => s.headerPath && s.start >= span.start && s.start < span.end)
-        .map((s) => s.headerPath);
+      // The section the span's text starts in names it; a heading-less preamble yields to the next
+      // section of the span that has a path (the seed: "each chunk includes its full header path").
+      const inSpan = group.filter((s) => s.end > span.start && s.start < span.end);
+      const startsIn = inSpan.find((s) => s.end > span.start) ?? group[0]!;
+      const first = startsIn.headerPath ? startsIn : (inSpan.find((s) => s.headerPath) ?? startsIn);
+      const absorbed = inSpan.filter((s) => s !== first && s.headerPath).map((s) => s.headerPath);
+      const links = wikilinksOf(text.slice(span.start, span.end));
+      const metadata = { ...documentMetadata, ...(links.length > 0 ? { links } : {}) };
       const draft: ChunkDraft = {
         id,
         start: span.start,
@@ -167,6 +188,8 @@ export const headerChunker: ChunkerSpec<HeaderConfig> = {
           start_pos: span.start,
           end_pos: span.end,
           file_path: filePath,
+          modified_time: ctx.sourceModified ?? null,
+          ...(Object.keys(metadata).length > 0 ? { metadata } : {}),
           ...(parentId ? { parent_chunk_id: parentId } : {}),
         },
       };
@@ -177,8 +200,20 @@ export const headerChunker: ChunkerSpec<HeaderConfig> = {
       bodies.push(text.slice(span.start, span.end));
     };
 
+    const bodyStart = front?.end ?? 0;
+    if (config.strategy === "none") {
+      // The seed's "none": chunking disabled, the document whole (its front matter is metadata still).
+      const whole = trimmed(text, bodyStart, text.length);
+      if (whole) push(whole, `${slug}_chunk_0`, [{ ...whole, headerPath: "", level: 0 }]);
+      return {
+        drafts,
+        warnings: [],
+        stats: { "chunk.count": drafts.length, "headings.count": doc.headings.length, strategy: "none" },
+      };
+    }
+
     // Merge before split (steps 3 then 4), so a merged chunk over max_chunk_chars is split like any other.
-    mergeSmall(initialSections(doc), config.min_chunk_chars).forEach((group, n) => {
+    mergeSmall(initialSections(doc, bodyStart), config.min_chunk_chars).forEach((group, n) => {
       if (group.length > 1) merged++;
       const id = `${slug}_chunk_${n}`;
       const whole: Span = { start: group[0]!.start, end: group.at(-1)!.end };

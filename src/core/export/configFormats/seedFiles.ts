@@ -171,10 +171,12 @@ export const headerTomlFormat: ConfigWriter = {
       `ChunkingConfig for load_config(), tuned in Chunk Workbench (chunker: ${chunker}).`,
       ...additions(
         config,
-        ["min_chunk_chars", "max_chunk_chars", "overlap_chars", "include_parent_headers"],
+        ["strategy", "min_chunk_chars", "max_chunk_chars", "overlap_chars", "include_parent_headers"],
         "[chunking]",
       ),
     ]);
-    return `${head}\n${toToml({ chunking: { strategy: HEADER_STRATEGY, ...config } }).trimEnd()}\n`;
+    // The seed's strategy ("header_based" or "none") leads the table, as its example writes it.
+    const { strategy = HEADER_STRATEGY, ...rest } = config;
+    return `${head}\n${toToml({ chunking: { strategy, ...rest } }).trimEnd()}\n`;
   },
 };
