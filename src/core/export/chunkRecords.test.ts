@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { Chunk } from "../chunk";
+import type { DocModel } from "../document";
 import {
   assignPageNumber,
+  bboxConfidence,
   neutralizeFormula,
   recordOptionsFor,
   toChunkRecord,
@@ -132,5 +134,45 @@ describe("CSV formula cells (OWASP)", () => {
     // A document name is text like any other: a formula there is neutralized too.
     const named = toCsv([formula], { doc: { id: "d", name: "=cmd|calc.pdf" } }).split("\r\n")[1]!;
     expect(named.startsWith("chunk_0,d,'=cmd|calc.pdf,")).toBe(true);
+  });
+});
+
+describe("bboxConfidence (ADR-018's bbox_confidence)", () => {
+  const pages = [
+    { number: 1, ocr: undefined },
+    { number: 2, ocr: { confidence: 87.5 } },
+  ] as unknown as DocModel["pages"];
+
+  it("is 1 on a page with the PDF's own text positions, the OCR mean (0–1) on a recognized one, null without a page", () => {
+    expect(bboxConfidence({ pages }, 1)).toBe(1);
+    expect(bboxConfidence({ pages }, 2)).toBe(0.875);
+    expect(bboxConfidence({ pages }, null)).toBeNull();
+    expect(bboxConfidence({ pages: [] }, 3)).toBeNull();
+  });
+
+  it("is a token record's field, after the contract's keys; other chunkers have none", () => {
+    const doc = { id: "d", name: "d.pdf", pages } as unknown as DocModel;
+    const chunk = {
+      id: "c",
+      index: 0,
+      start: 0,
+      end: 1,
+      prefixChars: 0,
+      text: "x",
+      tokens: 1,
+      pages: [1],
+      boxes: [],
+      flags: [],
+      meta: {},
+    };
+    const token = toChunkRecord(
+      chunk,
+      recordOptionsFor({ ...doc, pages: [{ ...pages[0]!, textStart: 0 }] } as DocModel, "token"),
+    );
+    expect(token.bbox_confidence).toBe(1);
+    expect(Object.keys(token).indexOf("bbox_confidence")).toBeGreaterThan(
+      Object.keys(token).indexOf("flags"),
+    );
+    expect("bbox_confidence" in toChunkRecord(chunk, recordOptionsFor(doc, "recursive"))).toBe(false);
   });
 });

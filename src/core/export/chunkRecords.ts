@@ -15,6 +15,8 @@ export interface RecordOptions {
   doc?: { id: string; name: string };
   /** CSV text cells as they are, unneutralized (the CLI's --csv-raw). */
   csvRaw?: boolean;
+  /** ADR-018's bbox_confidence for a record's page (token only), among the chunker's own fields. */
+  bboxConfidenceOf?(page: number | null): number | null;
 }
 
 /**
@@ -33,15 +35,33 @@ export function assignPageNumber(doc: Pick<DocModel, "pages">, offset: number): 
 }
 
 /**
+ * ADR-018's bbox_confidence (its Landing AI example: 0.95): how far the page's boxes can be trusted.
+ * 1 where they come from the PDF's own text positions, the OCR words' mean confidence (0–1) on a
+ * recognized page, null without a page (Markdown, text).
+ */
+export function bboxConfidence(doc: Pick<DocModel, "pages">, page: number | null): number | null {
+  if (page === null) return null;
+  const info = doc.pages.find((p) => p.number === page);
+  if (!info) return null;
+  return info.ocr ? Math.round(info.ocr.confidence * 10) / 1000 : 1;
+}
+
+/**
  * The `page` rule of DESIGN §5: the first cited page, except for `token`, whose seed (ADR-018)
- * writes assign_page_number(start_char).
+ * writes assign_page_number(start_char) — and its bbox_confidence.
  */
 export function recordOptionsFor(
   doc: Pick<DocModel, "pages" | "id" | "name">,
   chunker: string,
 ): RecordOptions {
   const named = { doc: { id: doc.id, name: doc.name } };
-  return chunker === "token" ? { ...named, pageOf: (chunk) => assignPageNumber(doc, chunk.start) } : named;
+  return chunker === "token"
+    ? {
+        ...named,
+        pageOf: (chunk) => assignPageNumber(doc, chunk.start),
+        bboxConfidenceOf: (page) => bboxConfidence(doc, page),
+      }
+    : named;
 }
 
 export interface ChunkRecord {
@@ -81,6 +101,8 @@ export function toChunkRecord(chunk: Chunk, options: RecordOptions = {}): ChunkR
     record.doc_id = options.doc.id;
     record.doc_name = options.doc.name;
   }
+  // The seed's own field (DESIGN §5: after the contract's keys, with the chunker's).
+  if (options.bboxConfidenceOf) record.bbox_confidence = options.bboxConfidenceOf(page);
   if (chunk.parentId !== undefined) record.parent_chunk_id = chunk.parentId;
   if (chunk.headingPath !== undefined) record.heading_path = chunk.headingPath;
   for (const [key, value] of Object.entries(chunk.meta)) if (!(key in record)) record[key] = value;

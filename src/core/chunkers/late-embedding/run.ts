@@ -5,9 +5,13 @@
  * with " " (the seed's example: ["A","B","C","D","E"] → ["A B C","B C D","C D E"]), embedded in
  * batches of batch_size; the cosine of windows j and j + 1 belongs to the gap before the sentence
  * window j + 1 adds, i.e. after sentence j + window_size − 1. Which gaps break is decided by
- * threshold_mode on the whole curve (LangChain SemanticChunker's rules, core/similarity/breakpoints);
- * chunks are then closed by size and given overlap exactly as late-jaccard closes them (the shared
- * `buildLateChunks`: "size limits as late-jaccard").
+ * threshold_mode on the whole curve (LangChain SemanticChunker's rules, core/similarity/breakpoints).
+ * Chunks close at every such break and wherever the next sentence would pass target_tokens, with
+ * overlap of whole sentences ≤ overlap_tokens — the builder late-jaccard's "adjacent" rule uses
+ * (`buildLateChunks`). This is the seed's Phase 2 as written ("detect boundaries where similarity
+ * drops below threshold", then "build chunks with overlap"); it does not first accumulate to
+ * target_tokens as late-jaccard's default running-chunk loop (Phase 1's code) does, so its chunks
+ * run shorter than the target (docs/decisions.md "differs from the seed").
  *
  * Embedder: the session's endpoint (ctx.embedder, already cached by the host) or, without one, the
  * local embedder fitted on the document's sentences (providers/localEmbedder: GloVe SIF vectors by

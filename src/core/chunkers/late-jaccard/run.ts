@@ -2,22 +2,23 @@
  * late-jaccard: the NOESIS LateChunker, Phase 1 (use_embedding_similarity=False) — regex sentences
  * and Jaccard word overlap. Two boundary rules, chosen by the declared extra key `boundary_rule`:
  *
- * - "adjacent" (default): CHUNKERS.md and the seed's markdown ("Compare word overlap between
- *   adjacent sentences"). A boundary sits at every gap where the Jaccard of the two neighbouring
- *   sentences' word sets is below similarity_threshold; a chunk also closes where adding the next
- *   sentence would pass target_tokens. The next chunk starts with the previous one's last whole
- *   sentences worth ≤ overlap_tokens. The trace is the adjacent-similarity curve.
- * - "running-chunk": the loop of the seed's late_chunker.py (`_detect_boundaries_jaccard`), which
- *   checks similarity only once a chunk reaches target_tokens, compares the whole chunk with the next
- *   sentence, and lets the result decide overlap, not where the chunk ends: below the threshold the
- *   next chunk carries overlap, otherwise the chunk is closed anyway ("forced", similarity_score 1.0)
- *   and the next starts fresh.
+ * - "running-chunk" (default, CHUNKERS.md): the loop of the seed's late_chunker.py
+ *   (`_detect_boundaries_jaccard`), which checks similarity only once a chunk reaches
+ *   target_tokens, compares the whole chunk with the next sentence, and lets the result decide
+ *   overlap, not where the chunk ends: below the threshold the next chunk carries overlap, otherwise
+ *   the chunk is closed anyway ("forced", similarity_score 1.0) and the next starts fresh. Chunks
+ *   come out near target_tokens, as a NOESIS pipeline stores them.
+ * - "adjacent": the seed's prose ("Compare word overlap between adjacent sentences"). A boundary
+ *   sits at every gap where the Jaccard of the two neighbouring sentences' word sets is below
+ *   similarity_threshold; a chunk also closes where adding the next sentence would pass
+ *   target_tokens. The next chunk starts with the previous one's last whole sentences worth ≤
+ *   overlap_tokens. The trace is the adjacent-similarity curve.
  *
- * The two disagree because the seed's prose and its code do; CHUNKERS.md is the contract, so its
- * rule is the default and the code's loop stays one click away.
+ * The two disagree because the seed's prose and its code do; CHUNKERS.md pins the code's loop as the
+ * default (what a pipeline runs) and the prose's rule stays one click away.
  *
- * Departures, all declared: tokens are cl100k tokens read off the document's one encoding (the
- * seed estimates len(text) // 4); a document over max_tokens is chunked anyway with a warning
+ * Departures, all declared: tokens are cl100k tokens read off the document's one encoding unless
+ * `token_counter` is "chars_div_4" (the seed's code estimates len(text) // 4); a document over max_tokens is chunked anyway with a warning
  * (CHUNKERS.md; the seed names Phase 1 as its strategy for documents over max_tokens); chunks are true ranges of the document, so
  * their text keeps the document's whitespace where the seed joins sentences with " " — the id is
  * still computed on the seed's joined text, so ids match the pipeline's.
@@ -27,8 +28,8 @@
  * "sentence" of every dot of a dot leader; above 20% such sentences the run says so (toolkit's
  * splitterWarnings), for every late chunker alike.
  *
- * late-embedding closes chunks with the same builder (`buildLateChunks`), so "size limits as
- * late-jaccard" holds by construction.
+ * late-embedding closes chunks with the same builder (`buildLateChunks`) as the "adjacent" rule
+ * here: the same target and overlap limits ("size limits as late-jaccard"), a close at every break.
  */
 import type { ChunkDraft, ChunkerOutput, ChunkerSpec, RunContext } from "../../chunk";
 import { type LateJaccardConfig, lateJaccardMeta } from "./meta";
