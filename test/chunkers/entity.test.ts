@@ -113,8 +113,31 @@ describe("entity chunker", () => {
       { level: 1, title: "Boiler visits", start: front.length },
     ]);
     const out = await run(headed);
-    expect(meta(out.drafts[0]!).section).toBe("Boiler visits");
-    expect(meta(out.drafts.at(-1)!).section).toBe("Boiler visits");
+    // The seed keeps section in the chunk's metadata, with source_file, document_type, language and
+    // processing_version (entity-aware-chunking-policy.md: metadata: {source_file, …, processing_version: '1.0'}).
+    const first = out.drafts[0]!.meta as { metadata: Record<string, unknown> };
+    expect(first.metadata).toEqual({
+      source_file: "h.md",
+      document_type: null,
+      section: "Boiler visits",
+      language: "en",
+      processing_version: "1.0",
+    });
+    expect((out.drafts.at(-1)!.meta as { metadata: { section: string } }).metadata.section).toBe(
+      "Boiler visits",
+    );
+    // created_at / updated_at: the source's modification time, null here (no file): never the clock.
+    expect(out.drafts[0]!.meta).toMatchObject({ created_at: null, updated_at: null });
+    // issues: the seed's QualityIssue list, one entry per metric outside its band.
+    for (const d of out.drafts) {
+      const issues = (d.meta as { issues: { type: string; severity: string }[] }).issues;
+      expect(Array.isArray(issues)).toBe(true);
+      for (const issue of issues) {
+        expect(["length_violation", "entity_split", "poor_boundary", "low_coherence"]).toContain(issue.type);
+        expect(["low", "medium", "high"]).toContain(issue.severity);
+      }
+      expect(issues.some((x) => x.type === "entity_split")).toBe(d.flags.includes("entity-split"));
+    }
   });
 
   it("finds dictionary, pattern and NLP entities and shows them as marks", async () => {

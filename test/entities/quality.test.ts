@@ -8,6 +8,7 @@ import {
   lengthScore,
   onWordBoundary,
   overlapQuality,
+  qualityIssues,
   qualityScore,
   sizeFit,
 } from "../../src/core/entities/quality";
@@ -187,5 +188,41 @@ describe("quality_score", () => {
         overlap_quality: 1,
       }),
     ).toBeCloseTo(1, 12);
+  });
+});
+
+describe("qualityIssues (the seed's QualityIssue types)", () => {
+  const good = {
+    length_score: 1,
+    entity_density: 1,
+    semantic_coherence: 0.9,
+    boundary_respect: 1,
+    overlap_quality: 1,
+  };
+
+  it("reports nothing for a chunk inside every band", () => {
+    expect(qualityIssues(good, { length: 800, entitySplit: false })).toEqual([]);
+  });
+
+  it("names each metric outside its band, with a severity by how far", () => {
+    const issues = qualityIssues(
+      { ...good, length_score: lengthScore(100), boundary_respect: 0, semantic_coherence: 0.2 },
+      { length: 100, entitySplit: true },
+    );
+    expect(issues.map((i) => [i.type, i.severity])).toEqual([
+      ["length_violation", "high"], // 100 chars: 0.3 + 0.2·0.4 = 0.38 < 0.4
+      ["entity_split", "high"],
+      ["poor_boundary", "medium"],
+      ["low_coherence", "high"],
+    ]);
+    expect(issues[0]!.suggestion).toBe("raise min_size or target_size");
+    const mild = qualityIssues(
+      { ...good, length_score: lengthScore(300), boundary_respect: 0.5 },
+      { length: 300, entitySplit: false },
+    );
+    expect(mild.map((i) => [i.type, i.severity])).toEqual([
+      ["length_violation", "medium"],
+      ["poor_boundary", "low"],
+    ]);
   });
 });

@@ -156,3 +156,56 @@ export function overlapQuality(text: string, ranges: readonly Span[], i: number)
   if (ends.length === 0) return 1;
   return ends.filter((o) => onWordBoundary(text, o)).length / ends.length;
 }
+
+/** The seed's QualityIssue (entity-aware-chunking-policy.md): its four types and three severities. */
+export interface QualityIssue {
+  type: "length_violation" | "entity_split" | "poor_boundary" | "low_coherence";
+  severity: "low" | "medium" | "high";
+  description: string;
+  suggestion?: string;
+}
+
+/**
+ * The seed's identifyQualityIssues, which it names but never writes: an issue per metric outside the
+ * band the seed's own scores reward (docs/decisions.md, "entity: quality issues"). Length: outside
+ * 500–1,200 characters (length_score < 0.7), high below 0.4. Entity split: the chunk ends inside an
+ * entity (flag `entity-split`), always high — the seed's first rule is never to split one.
+ * Boundary: neither end on a sentence or paragraph end (0), medium; one end (0.5), low. Coherence:
+ * under 0.5, medium; under 0.25, high.
+ */
+export function qualityIssues(
+  metrics: QualityMetrics,
+  context: { length: number; entitySplit: boolean },
+): QualityIssue[] {
+  const issues: QualityIssue[] = [];
+  if (metrics.length_score < 0.7)
+    issues.push({
+      type: "length_violation",
+      severity: metrics.length_score < 0.4 ? "high" : "medium",
+      description: `${context.length} characters, outside the 500–1,200 the length score rewards`,
+      suggestion: context.length < 500 ? "raise min_size or target_size" : "lower max_size or target_size",
+    });
+  if (context.entitySplit)
+    issues.push({
+      type: "entity_split",
+      severity: "high",
+      description: "the chunk ends inside an entity",
+      suggestion: "widen max_size so the entity's end is in reach",
+    });
+  if (metrics.boundary_respect < 1)
+    issues.push({
+      type: "poor_boundary",
+      severity: metrics.boundary_respect === 0 ? "medium" : "low",
+      description:
+        metrics.boundary_respect === 0
+          ? "neither end falls on a sentence or paragraph end"
+          : "one end falls inside a sentence",
+    });
+  if (metrics.semantic_coherence < 0.5)
+    issues.push({
+      type: "low_coherence",
+      severity: metrics.semantic_coherence < 0.25 ? "high" : "medium",
+      description: `its sentences' coherence is ${metrics.semantic_coherence.toFixed(2)}`,
+    });
+  return issues;
+}

@@ -19,6 +19,7 @@ import {
   entityDensity,
   lengthScore,
   overlapQuality,
+  qualityIssues,
   type QualityMetrics,
   qualityScore,
   sizeFit,
@@ -245,9 +246,12 @@ export const entityChunker: ChunkerSpec<EntityConfig> = {
           content_hash: sha256HexSync(content),
           chunk_index: i,
           total_chunks: plans.length,
-          section: sectionOf(doc, plan.start, plan.end),
           as_of: null,
           version_id: null,
+          // The seed stamps new Date() at chunking; the workbench writes the source's modification
+          // time (null where the host has none), so the same input gives the same chunks.
+          created_at: ctx.sourceModified ?? null,
+          updated_at: ctx.sourceModified ?? null,
           entities: mine,
           entity_back_refs: backRefs[i]!,
           confidence_score: round(confidenceScore(content, mine.length, config)),
@@ -261,6 +265,19 @@ export const entityChunker: ChunkerSpec<EntityConfig> = {
             overlap_quality: round(metrics.overlap_quality),
           },
           similarity_by: source.id,
+          // The seed's ChunkMetadata: document_type is the document's own (not known here: null);
+          // language is the seed's `document.language || 'en'`; processing_version its '1.0'.
+          metadata: {
+            source_file: ctx.sourcePath || doc.name,
+            document_type: null,
+            section: sectionOf(doc, plan.start, plan.end),
+            language: "en",
+            processing_version: "1.0",
+          },
+          issues: qualityIssues(metrics, {
+            length: content.length,
+            entitySplit: plan.flags.includes("entity-split"),
+          }),
         },
       });
     }
