@@ -136,7 +136,7 @@ describe("entity chunker", () => {
         expect(["length_violation", "entity_split", "poor_boundary", "low_coherence"]).toContain(issue.type);
         expect(["low", "medium", "high"]).toContain(issue.severity);
       }
-      expect(issues.some((x) => x.type === "entity_split")).toBe(d.flags.includes("entity-split"));
+      expect(issues.some((x) => x.type === "entity_split")).toBe((d.flags ?? []).includes("entity-split"));
     }
   });
 
