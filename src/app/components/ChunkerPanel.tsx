@@ -11,6 +11,7 @@ import { clampToValid, sliderScale } from "./sliderScale";
 import { useFallbackNotes } from "../engine/queries";
 import { currentConfig, useWorkbench } from "../state/store";
 import { EntityDictionaryEditor } from "./EntityDictionaryEditor";
+import { SEED_DIFFERENCES } from "../../core/chunkers/seedDifferences";
 import { BooleanInput, EnumInput } from "./paramInputs";
 
 // The routing editor reads and writes YAML: its parser loads with the hybrid panel, not before.
@@ -74,6 +75,7 @@ export function ChunkerPanel({
       <p className="chunker-description">
         {spec.description} <span className="seed-name">Seed: {spec.source}</span>
       </p>
+      <SeedDifferences chunker={chunker} source={spec.source} />
 
       <div className="preset-row">
         <select
@@ -293,5 +295,26 @@ function NumberField({
         onChange={(e) => onChange(parse(e.currentTarget.value))}
       />
     </div>
+  );
+}
+
+/**
+ * What would differ if this config were pasted into the seed's system (issue 31), folded: the same
+ * list as docs/decisions.md "Differs from the seed".
+ */
+function SeedDifferences({ chunker, source }: { chunker: string; source: string }) {
+  const lines = SEED_DIFFERENCES[chunker] ?? [];
+  if (lines.length === 0) return null;
+  return (
+    <details className="seed-differences" data-testid="chunker-seed-differences">
+      <summary title={`What would differ if this config ran in the system ${source} describes`}>
+        Differs from the seed ({lines.length})
+      </summary>
+      <ul>
+        {lines.map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
+    </details>
   );
 }

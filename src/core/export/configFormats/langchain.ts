@@ -54,7 +54,9 @@ function recursive(c: ConfigRecord): string {
   return pyScript({
     title: "LangChain RecursiveCharacterTextSplitter, tuned in Chunk Workbench (chunker: recursive).",
     differences: [
-      "Maps one to one: the workbench reproduces this splitter (separator order, merge with overlap, whitespace trimming) and gives the same chunk texts.",
+      "The workbench reproduces LangChain JS's splitter (@langchain/textsplitters), which this Python one follows (separator order, merge with overlap, whitespace trimming) except in two places:",
+      '  1. A piece still longer than chunk_size after the last separator: Python keeps it whole, JS (the workbench) splits it further. Only a separators list that does not end in "" can meet this.',
+      `  2. Merging with keep_separator false, Python counts each joining separator with the length function, JS by its characters: ${c.keep_separator !== false ? 'not met with this config (keep_separator on: both join with "").' : c.length_unit === "chars" ? "the same with this config (lengths in characters)." : "with this config (lengths in tokens) a chunk can end one separator earlier or later near chunk_size."}`,
       `Length is measured in ${c.length_unit === "chars" ? "characters (len)" : "tokens of the encoding"}, as tuned.`,
       "Offsets: LangChain gives start_index only (add_start_index=True); the workbench also gives end_char, pages and boxes.",
     ],
@@ -100,7 +102,6 @@ function hierarchical(c: ConfigRecord): string {
       "Headings: the workbench splits at levels 1-3 of the PDF outline or font sizes (Markdown # for .md); MarkdownHeaderTextSplitter sees Markdown headings only.",
       'Whitespace: MarkdownHeaderTextSplitter strips every line, drops non-printable characters and blank-line runs, and joins paragraphs with "  \\n" (split() turns that back into a blank line). The workbench\'s chunks are exact slices of the document: indented lines (code, nested lists) come out unindented here, shorter in tokens, and may be cut elsewhere.',
       `Sentence ends: the workbench finds them with Intl.Segmenter (single line breaks read as spaces); here the regex ${SENTENCE_END} stands in: it also cuts where a lowercase word follows ("e.g. the"), and misses ends before a closing quote or bracket and non-Latin full stops.`,
-      'The "" separator splits a word longer than a chunk into code points; the workbench splits UTF-16 units (it can cut an emoji in two).',
       "Ids, links, flags: the workbench gives content-hash ids, parent_chunk_id, sibling_chunk_ids, heading_path, token counts and the mid-sentence-cut / over-chunk-size flags; here each parent comes with its children and the headings in metadata (chapter, section, subsection).",
     ],
     imports: [

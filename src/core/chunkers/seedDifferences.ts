@@ -1,0 +1,58 @@
+/**
+ * What would differ if a user pasted a chunker's export into its seed's system (issue 31): one list
+ * per chunker, shown under the chunker picker and kept verbatim in docs/decisions.md ("Differs from
+ * the seed"; a test holds the two equal). Meta-safe: the page loads it. Each line names the
+ * difference and, where it changes chunks, when.
+ */
+export const SEED_DIFFERENCES: Readonly<Record<string, readonly string[]>> = {
+  token: [
+    "Boxes come from the PDF's own text positions (or OCR), not Landing AI; bbox_confidence is 1 for text positions and the OCR words' mean confidence on a recognized page.",
+    "Chunk texts are exact slices of the document: a window that starts or ends inside a character's bytes takes the whole character, where the seed's decode would write U+FFFD.",
+  ],
+  recursive: [
+    'Follows LangChain JS (@langchain/textsplitters): when a piece is still too long after the last separator, JS (and the workbench) splits it further where Python keeps it whole — only with a separators list that does not end in "".',
+    "With keep_separator false and token lengths, JS counts each joining separator by its characters, Python by its tokens: chunk ends can differ by a separator near chunk_size.",
+  ],
+  hierarchical: [
+    "Token lengths of pieces are read off the document's one encoding (in context); the seed's splitter encodes each piece alone — BPE merges across a piece's edge differ rarely (2 of 601 pieces on the 352-page book), and never the chunk texts' offsets.",
+    "Separators keep at the end of the piece they close (Python LangChain's keep_separator \"end\"); the seed's LangChain JS has only a boolean, whose true keeps them at the start of the next piece.",
+    "Sentence ends come from Intl.Segmenter (a PDF line wrap is never one); the seed's splitter has no sentence separator of its own.",
+    "Headings come from the PDF outline or font sizes (levels 1–3), not only Markdown #.",
+  ],
+  header: [
+    "Headings come from the PDF outline or font sizes as well as Markdown; the seed parses Markdown with tree-sitter.",
+    "Chunks are true ranges of the document: a merged chunk's text keeps its own whitespace, and the header path is a declared prefix.",
+    "modified_time is the input file's modification time in the CLI and null in the browser (a dropped file's time is not kept).",
+    "A chunk's header_path is the section its text starts in; a heading-less preamble takes the first path it holds (the seed does not say which a merged chunk keeps).",
+  ],
+  entity: [
+    "Ids are content hashes, not uuidv4(); created_at/updated_at are the source's modification time, not the clock, so a run is repeatable.",
+    "tenant_id, source_type, as_of, version_id and document_type are null: the workbench does not know them and never invents them.",
+    "Names and places come from compromise (people, places, organizations) beside the dictionary and patterns; the seed names no NLP library.",
+    "semantic_coherence, boundary_respect, overlap_quality and the QualityIssue rules are the workbench's definitions: the seed names them but does not define them.",
+  ],
+  "late-jaccard": [
+    "Tokens are cl100k unless token_counter is chars_div_4 (NOESIS's own len(text) // 4).",
+    "Chunk texts are true ranges of the document; the seed joins sentences with one space (ids are still computed on the seed's joined text).",
+    "A document over max_tokens is chunked anyway, with a warning.",
+  ],
+  "late-embedding": [
+    "Closes at every break below the threshold and at target_tokens, as the seed's Phase 2 prose says; it does not first accumulate to target_tokens as late-jaccard's default loop does, so chunks run shorter than the target.",
+    "threshold_mode and threshold_amount are the workbench's (LangChain SemanticChunker's rules): the seed says only \"below threshold\"; both are exported under these names.",
+    "Without an embedding endpoint the local embedder (GloVe, or TF-IDF) ranks windows; the seed's pipeline uses its own embedding service.",
+    "Tokens are cl100k unless token_counter is chars_div_4.",
+  ],
+  agentic: [
+    "max_chunk_tokens and overlap_tokens are keys of their own; the seed's AgenticChunker takes its sizes from HybridChunker.",
+    'At the rate limit the run falls back, as the seed says (on_rate_limit "fallback"); "wait" queues the call instead.',
+    "Sentences go to the LLM in segments of at most 3,000 tokens; an over-long chunk from the model is cut at sentence ends (flag size-split).",
+  ],
+  hybrid: [
+    "Quality is size_fit and lexical_cohesion per chunk; the seed's scores come from an LLM judge.",
+    'Mode "hybrid" (named by the seed, never defined) runs agentic with its late fallback, and says so.',
+    "The routing context (tenant, doc_class, collection_id) rides in a comment of rag_routing_rules.yaml, which the seed's loader ignores.",
+  ],
+  simple: [
+    "Blocks are the extracted text's paragraphs; the seed's blocks come from its own document parser.",
+  ],
+};
