@@ -143,18 +143,34 @@ describe("tuned values in every export", () => {
         for (const needle of needles) expect(text).toContain(needle);
       });
 
-  it("names the keys a seed has no setting for, in a comment, under no invented name", () => {
+  it("writes the keys a seed has no setting for under the workbench's own names, each with where it belongs", () => {
     const text = exportConfig("noesis-settings", "agentic", TUNED.agentic);
     expect(text).toMatch(/^RAG_CHUNKER_MODE = "agentic"$/m);
-    expect(text).toMatch(/^# +token_budget = 50000 /m);
-    expect(text.split("\n").filter((l) => l && !l.startsWith("#"))).toEqual(['RAG_CHUNKER_MODE = "agentic"']);
+    expect(text).toMatch(/^# token_budget: an AgenticChunker\(\.\.\.\) keyword argument/m);
+    expect(text).toMatch(/^WORKBENCH_TOKEN_BUDGET = 50000$/m);
+    // No seed name is invented: every setting line is RAG_ (the seed's) or WORKBENCH_ (ours).
+    for (const line of text.split("\n").filter((l) => l && !l.startsWith("#")))
+      expect(line).toMatch(/^(RAG|WORKBENCH)_[A-Z0-9_]+ = /);
+  });
+
+  it("reads every NOESIS settings.py and .env export back to the config it was written from", () => {
+    for (const chunker of ["late-jaccard", "late-embedding", "agentic", "hybrid"])
+      for (const format of ["noesis-settings", "noesis-env"]) {
+        const tuned = completed(chunker);
+        const back = importConfig(exportConfig(format, chunker, tuned));
+        expect(back.chunker, `${format} ${chunker}`).toBe(chunker);
+        expect(back.format).toBe("noesis-settings");
+        // hybrid's routing is its own file (noesis-routing): everything else comes back.
+        const { routing: _routing, ...rest } = tuned;
+        expect(back.config, `${format} ${chunker}`).toEqual(chunker === "hybrid" ? rest : tuned);
+      }
   });
 
   it("marks sentence_splitter as a workbench extension (wb) in NOESIS files and library code", () => {
     for (const format of ["noesis-settings", "noesis-env"]) {
       const text = exportConfig(format, "late-jaccard", TUNED["late-jaccard"]);
-      expect(text).toMatch(/^# +sentence_splitter = "workbench" +\(wb, a workbench extension: /m);
-      expect(text).not.toMatch(/^[^#\n]*sentence_splitter/m);
+      expect(text).toMatch(/^# sentence_splitter: wb, a workbench extension: /m);
+      expect(text).toMatch(/^WORKBENCH_SENTENCE_SPLITTER ?= ?"?workbench"?$/m);
     }
     for (const format of ["langchain", "llamaindex", "chonkie"]) {
       expect(exportConfig(format, "late-embedding", TUNED["late-embedding"])).toMatch(

@@ -16,6 +16,8 @@ import { langchainFormat } from "./configFormats/langchain";
 import { llamaindexFormat } from "./configFormats/llamaindex";
 import {
   hybridConfigFromRoutingFile,
+  importNoesisSettings,
+  isNoesisSettings,
   routingContextFromComment,
   noesisEnvFormat,
   noesisRoutingFormat,
@@ -145,7 +147,7 @@ export interface ImportedConfig {
   chunker: string;
   config: ConfigRecord;
   /** Which export it was read as; "keys" for a bare object of config keys. */
-  format: "json" | "thorbis-yaml" | "header-toml" | "noesis-routing" | "keys";
+  format: "json" | "thorbis-yaml" | "header-toml" | "noesis-routing" | "noesis-settings" | "keys";
 }
 
 function isRecord(value: unknown): value is ConfigRecord {
@@ -267,6 +269,17 @@ function classify(doc: ConfigRecord, hint: string | undefined): ImportedConfig {
  * Throws ConfigImportError, SecretInConfigError.
  */
 export function importConfig(text: string, options: { chunker?: string } = {}): ImportedConfig {
+  if (text.length <= MAX_CONFIG_CHARS && isNoesisSettings(text)) {
+    // settings.py and .env lines are neither JSON, YAML nor TOML (Python's True, bare .env words).
+    const imported: ImportedConfig = { ...importNoesisSettings(text), format: "noesis-settings" };
+    if (options.chunker && options.chunker !== imported.chunker)
+      throw new ConfigImportError(
+        "chunker-mismatch",
+        `the config is for chunker "${imported.chunker}", not "${options.chunker}"`,
+      );
+    assertNoSecrets(imported.config);
+    return imported;
+  }
   const doc = parseAny(text);
   if (!isRecord(doc))
     throw new ConfigImportError("shape", "a config must be an object, not a list or a value");

@@ -1,7 +1,10 @@
 /**
  * NOESIS 2 (hybrid-late-agentic-chunker.md): the constants of `noesis2/settings/base.py`, the same
  * names as `.env` lines, and `config/rag_routing_rules.yaml`. The seed names a setting for some of
- * our keys only; the rest are written as comments saying where they belong, never under invented names.
+ * our keys only; the rest (the Phase 2 threshold and rule, the agentic limits, the workbench's
+ * extensions) are written under the workbench's own names, `WORKBENCH_<KEY>`, with a comment saying
+ * where they belong — never under a name the seed might mean otherwise — so the file imports back
+ * whole (`importNoesisSettings`); the hybrid chunker's routing is its own file (noesis-routing).
  */
 import { stringify } from "yaml";
 import { hashComments, inlineValue, pyLiteral } from "./literals";
@@ -97,16 +100,34 @@ function mapNoesis(chunker: string, config: ConfigRecord): Mapped {
   return { settings, unmapped };
 }
 
-function unmappedComments(unmapped: Mapped["unmapped"]): string {
+/** The workbench's own setting name for a key the seed names no setting for. */
+const WORKBENCH_PREFIX = "WORKBENCH_";
+const workbenchName = (key: string) => `${WORKBENCH_PREFIX}${key.toUpperCase()}`;
+
+/** Keys written as settings of the workbench's names: every unmapped scalar; routing has its own file. */
+const asWorkbenchSetting = (u: Mapped["unmapped"][number]) =>
+  u.key !== "routing" && (u.value === null || typeof u.value !== "object");
+
+/**
+ * The unmapped keys: each under its WORKBENCH_ name as `line(name, value)`, after a comment saying
+ * where it belongs; routing (a file of its own) as a comment only.
+ */
+function unmappedLines(unmapped: Mapped["unmapped"], line: (name: string, value: unknown) => string): string {
   if (unmapped.length === 0) return "";
-  return (
-    "\n" +
+  const out = [
+    "",
     hashComments([
-      "Tuned in the workbench, with no NOESIS setting of that name:",
-      ...unmapped.map((u) => `  ${u.key} = ${inlineValue(u.value)}  (${u.where})`),
-    ]) +
-    "\n"
-  );
+      "Tuned in the workbench, with no NOESIS setting of that name — under the workbench's own names,",
+      "which the workbench imports back and NOESIS ignores:",
+    ]),
+  ];
+  for (const u of unmapped) {
+    if (asWorkbenchSetting(u)) {
+      out.push(hashComments([`${u.key}: ${u.where}`]));
+      out.push(line(workbenchName(u.key), u.value));
+    } else out.push(hashComments([`${u.key} = ${inlineValue(u.value)}  (${u.where})`]));
+  }
+  return out.join("\n") + "\n";
 }
 
 export const noesisSettingsFormat: ConfigWriter = {
@@ -115,14 +136,16 @@ export const noesisSettingsFormat: ConfigWriter = {
   extension: "py",
   mime: "text/x-python",
   chunkers: NOESIS_CHUNKERS,
-  imports: "none",
+  imports: "partial",
+  importedKeys: ["every key but hybrid's routing (export noesis-routing)"],
   write(chunker, config) {
     const { settings, unmapped } = mapNoesis(chunker, config);
     const head = hashComments([
       `noesis2/settings/base.py — chunking settings tuned in Chunk Workbench (chunker: ${chunker}).`,
     ]);
-    const body = settings.map((s) => `${s.name} = ${pyLiteral(s.value)}`).join("\n");
-    return `${head}\n\n${body}\n${unmappedComments(unmapped)}`;
+    const line = (name: string, value: unknown) => `${name} = ${pyLiteral(value)}`;
+    const body = settings.map((s) => line(s.name, s.value)).join("\n");
+    return `${head}\n\n${body}\n${unmappedLines(unmapped, line)}`;
   },
 };
 
@@ -140,14 +163,16 @@ export const noesisEnvFormat: ConfigWriter = {
   extension: "env",
   mime: "text/plain",
   chunkers: NOESIS_CHUNKERS,
-  imports: "none",
+  imports: "partial",
+  importedKeys: ["every key but hybrid's routing (export noesis-routing)"],
   write(chunker, config) {
     const { settings, unmapped } = mapNoesis(chunker, config);
     const head = hashComments([
       `NOESIS chunking environment, tuned in Chunk Workbench (chunker: ${chunker}).`,
     ]);
-    const body = settings.map((s) => `${s.name}=${envValue(s.value)}`).join("\n");
-    return `${head}\n${body}\n${unmappedComments(unmapped)}`;
+    const line = (name: string, value: unknown) => `${name}=${envValue(value)}`;
+    const body = settings.map((s) => line(s.name, s.value)).join("\n");
+    return `${head}\n${body}\n${unmappedLines(unmapped, line)}`;
   },
 };
 
@@ -233,3 +258,65 @@ export const noesisRoutingFormat: ConfigWriter = {
     return `${head}\n${stringify(file)}`;
   },
 };
+
+/** A line `NAME = value` (settings.py) or `NAME=value` (.env) of a RAG_ or WORKBENCH_ setting. */
+const SETTING_LINE = /^[ \t]*((?:RAG|WORKBENCH)_[A-Z0-9_]+)[ \t]*=[ \t]*(.*?)[ \t]*$/;
+const CHUNKER_MARK = /\(chunker: ([a-z-]+)\)/;
+
+/** Whether `text` reads as a NOESIS settings.py or .env (a RAG_/WORKBENCH_ setting on a line of its own). */
+export function isNoesisSettings(text: string): boolean {
+  return text.split("\n").some((l) => SETTING_LINE.test(l));
+}
+
+/** A settings.py literal or an .env value, as the writers above write them. */
+function settingValue(raw: string): unknown {
+  if (raw === "True" || raw === "true") return true;
+  if (raw === "False" || raw === "false") return false;
+  if (raw === "None") return null;
+  if (/^-?\d+(?:\.\d+)?(?:e[+-]?\d+)?$/i.test(raw)) return Number(raw);
+  if (raw.startsWith('"')) {
+    try {
+      return JSON.parse(raw) as unknown;
+    } catch {
+      // Not the JSON-quoted string the writers make: the text as it stands, quotes included.
+      return raw;
+    }
+  }
+  return raw;
+}
+
+/**
+ * A noesis-settings or noesis-env export read back: the chunker from its header (else from the
+ * settings: agentic mode, the hybrid's quality switch, Phase 2's switch), each seed setting mapped
+ * to its key, each WORKBENCH_ setting to the key it names. Settings of other NOESIS parts are skipped.
+ */
+export function importNoesisSettings(text: string): { chunker: string; config: ConfigRecord } {
+  const values = new Map<string, unknown>();
+  for (const line of text.split("\n")) {
+    const m = SETTING_LINE.exec(line.replace(/\r$/, ""));
+    if (m) values.set(m[1]!, settingValue(m[2]!));
+  }
+  const marked = CHUNKER_MARK.exec(text)?.[1];
+  const chunker =
+    marked && (NOESIS_CHUNKERS as readonly string[]).includes(marked)
+      ? marked
+      : values.has("RAG_ENABLE_QUALITY_METRICS")
+        ? "hybrid"
+        : values.get("RAG_CHUNKER_MODE") === "agentic"
+          ? "agentic"
+          : values.get("RAG_USE_EMBEDDING_SIMILARITY") === true
+            ? "late-embedding"
+            : "late-jaccard";
+  const keyOf = new Map(Object.entries(SETTING_OF[chunker] ?? {}).map(([key, name]) => [name, key]));
+  const config: ConfigRecord = {};
+  for (const [name, value] of values) {
+    if (name.startsWith(WORKBENCH_PREFIX)) {
+      const key = name.slice(WORKBENCH_PREFIX.length).toLowerCase();
+      if (key !== "__proto__" && key !== "constructor" && key !== "prototype") config[key] = value;
+    } else {
+      const key = keyOf.get(name);
+      if (key) config[key] = value;
+    }
+  }
+  return { chunker, config };
+}
