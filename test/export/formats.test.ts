@@ -79,7 +79,17 @@ describe("round trip", () => {
     const config = { ...TUNED.hybrid, routing: { rules: null, context: {} } };
     const text = exportConfig("noesis-routing", "hybrid", config);
     expect(text).toMatch(/^default_chunker_mode: agentic$/m);
-    expect(importConfig(text).config).toEqual({ mode: "agentic", routing: { rules: null, context: {} } });
+    // The other keys come back from the file's comment; the routing and mode from the file itself.
+    expect(importConfig(text).config).toMatchObject({
+      mode: "agentic",
+      routing: { rules: null, context: {} },
+    });
+    // A file pasted without the workbench's comments is the plain mode.
+    const bare = text
+      .split("\n")
+      .filter((l) => !l.startsWith("#"))
+      .join("\n");
+    expect(importConfig(bare).config).toEqual({ mode: "agentic", routing: { rules: null, context: {} } });
   });
 
   it("fills a registered chunker's defaults and validates the config", () => {
@@ -151,6 +161,12 @@ describe("tuned values in every export", () => {
     // No seed name is invented: every setting line is RAG_ (the seed's) or WORKBENCH_ (ours).
     for (const line of text.split("\n").filter((l) => l && !l.startsWith("#")))
       expect(line).toMatch(/^(RAG|WORKBENCH)_[A-Z0-9_]+ = /);
+  });
+
+  it("reads a hybrid rag_routing_rules.yaml back whole: the rules, the context and the other keys from its comments", () => {
+    const tuned = completed("hybrid");
+    const back = importConfig(exportConfig("noesis-routing", "hybrid", tuned));
+    expect(back).toEqual({ chunker: "hybrid", config: tuned, format: "noesis-routing" });
   });
 
   it("reads every NOESIS settings.py and .env export back to the config it was written from", () => {

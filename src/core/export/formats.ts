@@ -16,6 +16,7 @@ import { langchainFormat } from "./configFormats/langchain";
 import { llamaindexFormat } from "./configFormats/llamaindex";
 import {
   hybridConfigFromRoutingFile,
+  hybridKeysFromComment,
   importNoesisSettings,
   isNoesisSettings,
   routingContextFromComment,
@@ -285,6 +286,8 @@ export function importConfig(text: string, options: { chunker?: string } = {}): 
     throw new ConfigImportError("shape", "a config must be an object, not a list or a value");
   const imported = classify(doc, options.chunker);
   if (imported.format === "noesis-routing") {
+    const others = hybridKeysFromComment(text);
+    if (others) imported.config = { ...others, ...imported.config };
     const context = routingContextFromComment(text);
     if (context)
       imported.config = { ...imported.config, routing: { ...(imported.config.routing as object), context } };

@@ -203,17 +203,33 @@ function isRecord(value: unknown): value is ConfigRecord {
  */
 const CONTEXT_MARK = "workbench-routing-context:";
 
-/** The routing context a noesis-routing export carries in its comment, if any. */
-export function routingContextFromComment(text: string): ConfigRecord | null {
-  const line = text.split("\n").find((l) => l.trimStart().startsWith(`# ${CONTEXT_MARK}`));
+/** The hybrid config's other keys (mode, sizes, switches) ride in a comment line the same way. */
+const CONFIG_MARK = "workbench-config:";
+
+/** The JSON object after `mark` on a comment line of `text`, if any. */
+function markedObject(text: string, mark: string): ConfigRecord | null {
+  const line = text.split("\n").find((l) => l.trimStart().startsWith(`# ${mark}`));
   if (!line) return null;
   try {
-    const value: unknown = JSON.parse(line.slice(line.indexOf(CONTEXT_MARK) + CONTEXT_MARK.length));
+    const value: unknown = JSON.parse(line.slice(line.indexOf(mark) + mark.length));
     return isRecord(value) ? value : null;
   } catch {
-    // A hand-edited comment that is no longer JSON is a comment like any other: no context.
+    // A hand-edited comment that is no longer JSON is a comment like any other: nothing read.
     return null;
   }
+}
+
+/** The routing context a noesis-routing export carries in its comment, if any. */
+export function routingContextFromComment(text: string): ConfigRecord | null {
+  return markedObject(text, CONTEXT_MARK);
+}
+
+/** The hybrid keys besides routing a noesis-routing export carries in its comment, if any. */
+export function hybridKeysFromComment(text: string): ConfigRecord | null {
+  const keys = markedObject(text, CONFIG_MARK);
+  if (!keys) return null;
+  const { routing: _routing, __proto__: _proto, ...rest } = keys as ConfigRecord & { __proto__?: unknown };
+  return rest;
 }
 
 /** A routing file with no rules and no profile is the hybrid config's plain `mode`. */
@@ -233,8 +249,7 @@ export const noesisRoutingFormat: ConfigWriter = {
   extension: "yaml",
   mime: "application/yaml",
   chunkers: ["hybrid"],
-  imports: "partial",
-  importedKeys: ["routing.rules"],
+  imports: "full",
   write(chunker, config) {
     const { file, context } = routingParts(config);
     // `mode` is in the file only when there are no rules (then the file routes everything to it).
@@ -245,7 +260,8 @@ export const noesisRoutingFormat: ConfigWriter = {
       "Resolution: tenant + doc_class + collection_id > tenant + doc_class > tenant + collection_id > tenant > default_chunker_mode.",
       ...(others.length
         ? [
-            `Not in this file: ${others.map((k) => `${k} = ${inlineValue(config[k])}`).join(", ")} (export noesis-settings).`,
+            "Not part of the routing (NOESIS reads them from settings: export noesis-settings); the workbench reads them back:",
+            `${CONFIG_MARK} ${JSON.stringify(Object.fromEntries(others.map((k) => [k, config[k]])))}`,
           ]
         : []),
       ...(context
