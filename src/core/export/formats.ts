@@ -270,21 +270,24 @@ function classify(doc: ConfigRecord, hint: string | undefined): ImportedConfig {
  * Throws ConfigImportError, SecretInConfigError.
  */
 export function importConfig(text: string, options: { chunker?: string } = {}): ImportedConfig {
-  if (text.length <= MAX_CONFIG_CHARS && isNoesisSettings(text)) {
-    // settings.py and .env lines are neither JSON, YAML nor TOML (Python's True, bare .env words).
-    const imported: ImportedConfig = { ...importNoesisSettings(text), format: "noesis-settings" };
-    if (options.chunker && options.chunker !== imported.chunker)
-      throw new ConfigImportError(
-        "chunker-mismatch",
-        `the config is for chunker "${imported.chunker}", not "${options.chunker}"`,
-      );
-    assertNoSecrets(imported.config);
-    return imported;
-  }
+  const imported = readImport(text, options.chunker);
+  if (options.chunker && options.chunker !== imported.chunker)
+    throw new ConfigImportError(
+      "chunker-mismatch",
+      `the config is for chunker "${imported.chunker}", not "${options.chunker}"`,
+    );
+  assertNoSecrets(imported.config);
+  return imported;
+}
+
+function readImport(text: string, hint: string | undefined): ImportedConfig {
+  // settings.py and .env lines are neither JSON, YAML nor TOML (Python's True, bare .env words).
+  if (text.length <= MAX_CONFIG_CHARS && isNoesisSettings(text))
+    return { ...importNoesisSettings(text), format: "noesis-settings" };
   const doc = parseAny(text);
   if (!isRecord(doc))
     throw new ConfigImportError("shape", "a config must be an object, not a list or a value");
-  const imported = classify(doc, options.chunker);
+  const imported = classify(doc, hint);
   if (imported.format === "noesis-routing") {
     const others = hybridKeysFromComment(text);
     if (others) imported.config = { ...others, ...imported.config };
@@ -292,12 +295,6 @@ export function importConfig(text: string, options: { chunker?: string } = {}): 
     if (context)
       imported.config = { ...imported.config, routing: { ...(imported.config.routing as object), context } };
   }
-  if (options.chunker && options.chunker !== imported.chunker)
-    throw new ConfigImportError(
-      "chunker-mismatch",
-      `the config is for chunker "${imported.chunker}", not "${options.chunker}"`,
-    );
-  assertNoSecrets(imported.config);
   return imported;
 }
 
