@@ -78,6 +78,7 @@ export async function currentRecord(): Promise<WorkspaceRecord> {
       retriever: evaluation.retriever,
       retrieval: evaluation.retrieval,
       contextualize: evaluation.contextualize,
+      compareRetrieval: evaluation.compareRetrieval,
     },
     sweep: sweepSnapshot(),
     view: {
@@ -161,6 +162,13 @@ export function applyRecord(
     evaluation.setRetriever(record.evaluation.retriever as RetrieverId);
   evaluation.setRetrieval(record.evaluation.retrieval ?? DEFAULT_RETRIEVAL);
   evaluation.setContextualize(record.evaluation.contextualize === true);
+  // B's retrieval replaces the current one whole: keys the record does not hold go back to A's.
+  evaluation.setCompareRetrieval({
+    retriever: undefined,
+    retrieval: undefined,
+    contextualize: undefined,
+    ...(record.evaluation.compareRetrieval ?? {}),
+  });
   // An import replaces the sweep too: one computed on documents now closed must not stay.
   restoreSweep(record.sweep, { replace });
   wb.setZoom(
@@ -288,7 +296,8 @@ export function watchWorkspace(): () => void {
         s.k !== prev.k ||
         s.retriever !== prev.retriever ||
         s.retrieval !== prev.retrieval ||
-        s.contextualize !== prev.contextualize
+        s.contextualize !== prev.contextualize ||
+        s.compareRetrieval !== prev.compareRetrieval
       )
         scheduleSave();
     }),

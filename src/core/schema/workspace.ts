@@ -153,6 +153,13 @@ const workspaceRecordSchema = v.object({
       // Issue 30: how hierarchical runs are retrieved and whether the index carries heading paths.
       retrieval: v.optional(v.picklist(RETRIEVAL_MODES)),
       contextualize: v.optional(v.boolean()),
+      compareRetrieval: v.optional(
+        v.object({
+          retriever: v.optional(v.picklist(RETRIEVERS)),
+          retrieval: v.optional(v.picklist(RETRIEVAL_MODES)),
+          contextualize: v.optional(v.boolean()),
+        }),
+      ),
     }),
     { k: 5, retriever: "bm25" },
   ),

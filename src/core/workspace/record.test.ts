@@ -13,6 +13,23 @@ describe("readWorkspace", () => {
     expect(read.evaluation).toEqual({ k: 5, retriever: "bm25" });
     expect(read.view).toEqual({ zoom: "fit-width", selectedChunkId: null });
   });
+  it("keeps the evaluation's retrieval, A's and B's (issue 30), and refuses an unknown mode", () => {
+    const evaluation = {
+      k: 5,
+      retriever: "bm25",
+      retrieval: "flat" as const,
+      contextualize: true,
+      compareRetrieval: { retriever: "hybrid" as const, contextualize: false },
+    };
+    const record = { ...sampleRecord(), evaluation };
+    expect(readWorkspace(JSON.parse(JSON.stringify(record))).evaluation).toEqual(evaluation);
+    expect(() =>
+      readWorkspace({
+        ...sampleRecord(),
+        evaluation: { ...evaluation, compareRetrieval: { retrieval: "all" } },
+      }),
+    ).toThrow(/evaluation\.compareRetrieval\.retrieval/);
+  });
   it("refuses a newer app's record and a damaged one, saying why", () => {
     expect(() => readWorkspace({ ...sampleRecord(), schema: WORKSPACE_SCHEMA + 1 })).toThrow(/newer version/);
     expect(() => readWorkspace("nope")).toThrow(WorkspaceError);

@@ -7,7 +7,7 @@
 import { secretPaths } from "../export/secrets";
 import type { OcrPage } from "../ocr";
 import type { FurnitureSetting } from "../document";
-import type { RetrievalMode } from "../eval/evaluate";
+import type { RetrievalMode, RetrieverId } from "../eval/evaluate";
 import type { QuestionSet } from "../eval/questions";
 import { SchemaError } from "../schema/errors";
 import { checkWorkspaceRecord } from "../schema/workspace";
@@ -46,7 +46,14 @@ export interface WorkspaceRecord {
   compare: { enabled: boolean; chunker: string; configs: Record<string, Record<string, unknown>> };
   /** The question set as the evaluation holds it (questions written in the tab included), or null. */
   questions: { name: string | null; set: QuestionSet } | null;
-  evaluation: { k: number; retriever: string; retrieval?: RetrievalMode; contextualize?: boolean };
+  evaluation: {
+    k: number;
+    retriever: string;
+    retrieval?: RetrievalMode;
+    contextualize?: boolean;
+    /** B's retrieval where it differs from A's (issue 30: the same chunks retrieved another way). */
+    compareRetrieval?: { retriever?: RetrieverId; retrieval?: RetrievalMode; contextualize?: boolean };
+  };
   /** The last sweep's saved state, as the sweep panel keeps it (opaque here), or null. */
   sweep: unknown;
   view: { zoom: "fit-width" | number; selectedChunkId: string | null };
