@@ -150,6 +150,7 @@ export type ParamSpec =
     }
   | { key: string; label: string; type: "boolean"; help?: string; seedSilent?: boolean }
   | { key: string; label: string; type: "string-list"; help?: string; seedSilent?: boolean }
+  | { key: string; label: string; type: "string"; help?: string; seedSilent?: boolean }
   | StructuredParam;
 
 /**

@@ -71,6 +71,8 @@ export function checkValue(param: ParamSpec, value: unknown): string | null {
         : `must be one of ${param.options.join(", ")}`;
     case "boolean":
       return typeof value === "boolean" ? null : "must be true or false";
+    case "string":
+      return typeof value === "string" ? null : "must be a string";
     case "string-list":
       return Array.isArray(value) && value.every((v) => typeof v === "string")
         ? null

@@ -95,6 +95,24 @@ describe.skipIf(!hasLangChain)("the LangChain export, run by Python", () => {
     expect(py.map((c) => c.text)).toEqual(jsonLines<{ text: string }>(ours.stdout).map((c) => c.text));
   });
 
+  it("runs the CharacterTextSplitter export: Python's chunks are the workbench's langchain-character chunks", () => {
+    // keep_separator true: JS and Python merge alike (with false their running totals differ: the export says so).
+    const tuned = { separator: "\n", chunk_size: 400, chunk_overlap: 60, keep_separator: true };
+    const run = python(exportConfig("langchain", "langchain-character", tuned), docJson);
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    const py = jsonLines<{ text: string; start_index: number }>(run.stdout);
+    expect(py.length).toBeGreaterThan(20);
+    const config = path.join(tmp, "character.json");
+    writeFileSync(config, JSON.stringify({ version: 1, chunker: "langchain-character", config: tuned }));
+    const ours = cli("chunk", SAMPLE, "--config", config);
+    expect(ours.code, ours.stderr).toBe(0);
+    const mine = jsonLines<{ text: string; langchain_text?: string }>(ours.stdout).map(
+      (c) => c.langchain_text ?? c.text,
+    );
+    expect(py.map((c) => c.text)).toEqual(mine);
+  });
+
   it("runs the header export: every chunk a passage of the text, under its headings", () => {
     const md = path.join(tmp, "notes.md");
     const paragraphs = (words: string) => Array.from({ length: 8 }, (_, i) => `${i + 1}. ${words.repeat(5)}`);

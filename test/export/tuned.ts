@@ -22,6 +22,7 @@ export const TUNED: Record<string, Record<string, unknown>> = {
     similarity_threshold: 0.15,
     sentence_splitter: "workbench",
   },
+  "langchain-character": { separator: "\n", chunk_size: 300, chunk_overlap: 30, keep_separator: true },
   "late-embedding": {
     max_tokens: 9000,
     target_tokens: 420,

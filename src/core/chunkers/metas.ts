@@ -10,6 +10,7 @@ import { headerMeta } from "./header/meta";
 import { hierarchicalMeta } from "./hierarchical/meta";
 import { hybridMeta } from "./hybrid/meta";
 import { lateEmbeddingMeta } from "./late-embedding/meta";
+import { langchainCharacterMeta } from "./langchain-character/meta";
 import { lateJaccardMeta } from "./late-jaccard/meta";
 import { recursiveMeta } from "./recursive/meta";
 import { simpleMeta } from "./simple/meta";
@@ -29,6 +30,7 @@ export const CHUNKER_METAS: readonly AnyChunkerMeta[] = [
   entityMeta,
   hybridMeta,
   simpleMeta,
+  langchainCharacterMeta,
 ];
 
 export const DEFAULT_CHUNKER = "token";

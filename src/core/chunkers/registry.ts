@@ -9,6 +9,7 @@ import { headerChunker } from "./header/run";
 import { hierarchicalChunker } from "./hierarchical/run";
 import { hybridChunker } from "./hybrid/run";
 import { lateEmbeddingChunker } from "./late-embedding/run";
+import { langchainCharacterChunker } from "./langchain-character/run";
 import { lateJaccardChunker } from "./late-jaccard/run";
 import { UnknownChunkerError } from "./metas";
 import { recursiveChunker } from "./recursive/run";
@@ -31,6 +32,7 @@ export const CHUNKERS: readonly AnyChunkerSpec[] = [
   entityChunker,
   hybridChunker,
   simpleChunker,
+  langchainCharacterChunker,
 ];
 
 export function getChunker(id: string): AnyChunkerSpec {

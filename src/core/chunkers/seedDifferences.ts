@@ -11,7 +11,7 @@ export const SEED_DIFFERENCES: Readonly<Record<string, readonly string[]>> = {
   ],
   recursive: [
     'Follows LangChain JS (@langchain/textsplitters): when a piece is still too long after the last separator, JS (and the workbench) splits it further where Python keeps it whole — only with a separators list that does not end in "".',
-    "With keep_separator false and token lengths, JS counts each joining separator by its characters, Python by its tokens: chunk ends can differ by a separator near chunk_size.",
+    "With keep_separator false, Python's running total counts the joining separators (by the length function) and JS's leaves them out of the overlap it keeps: a chunk's end or overlap can differ by a piece.",
   ],
   hierarchical: [
     "Token lengths of pieces are read off the document's one encoding (in context); the seed's splitter encodes each piece alone — BPE merges across a piece's edge differ rarely (2 of 601 pieces on the 352-page book), and never the chunk texts' offsets.",
@@ -51,6 +51,12 @@ export const SEED_DIFFERENCES: Readonly<Record<string, readonly string[]>> = {
     "Quality is size_fit and lexical_cohesion per chunk; the seed's scores come from an LLM judge.",
     'Mode "hybrid" (named by the seed, never defined) runs agentic with its late fallback, and says so.',
     "The routing context (tenant, doc_class, collection_id) rides in a comment of rag_routing_rules.yaml, which the seed's loader ignores.",
+  ],
+  "langchain-character": [
+    'The "" separator splits code points; LangChain JS splits UTF-16 units (it can cut an emoji in two), Python code points.',
+    "strip_whitespace false is Python's option; LangChain JS always trims its chunks.",
+    "With keep_separator false (the default), Python's running total counts the joining separators and JS's (the workbench's) leaves them out of the overlap it keeps: a chunk's end or overlap can differ by a piece.",
+    "Python's is_separator_regex is not offered yet: the separator is a plain string, as LangChain JS takes it.",
   ],
   simple: [
     "Blocks are the extracted text's paragraphs; the seed's blocks come from its own document parser.",

@@ -51,6 +51,13 @@ export interface SplitOptions {
   /** Called with LangChain's console.warn message. */
   warn?(message: string): void;
   signal?: AbortSignal;
+  /**
+   * false: CharacterTextSplitter — one split on the first separator, every piece merged as it is,
+   * long ones included (with LangChain's warning); no recursion. Default true.
+   */
+  recurse?: boolean;
+  /** false: chunks keep their surrounding whitespace (Python's strip_whitespace=False). Default true. */
+  trim?: boolean;
 }
 
 export interface SplitRange {
@@ -95,6 +102,8 @@ export function recursiveSplit(
   options: SplitOptions,
 ): SplitRange[] {
   const { chunkSize, chunkOverlap, keepSeparator, length, warn, signal } = options;
+  const recurse = options.recurse !== false;
+  const trim = options.trim !== false;
   const out: SplitRange[] = [];
 
   // `text.slice(s, e).includes(sep)` without copying: the first occurrence at or after s, cached
@@ -196,16 +205,16 @@ export function recursiveSplit(
       for (let k = lo; k + 1 < hi; k++) if (starts[k + 1]! - ends[k]! !== sep.length) exact = false;
     }
     if (exact) {
-      while (s < e && isTrimSpace(text.charCodeAt(s))) s++;
-      while (e > s && isTrimSpace(text.charCodeAt(e - 1))) e--;
+      while (trim && s < e && isTrimSpace(text.charCodeAt(s))) s++;
+      while (trim && e > s && isTrimSpace(text.charCodeAt(e - 1))) e--;
       return s < e ? { start: s, end: e } : null;
     }
     const parts: string[] = [];
     for (let k = lo; k < hi; k++) parts.push(text.slice(starts[k], ends[k]));
-    const joined = parts.join(sep).trim();
+    const joined = trim ? parts.join(sep).trim() : parts.join(sep);
     if (joined === "") return null;
-    while (s < e && isTrimSpace(text.charCodeAt(s))) s++;
-    while (e > s && isTrimSpace(text.charCodeAt(e - 1))) e--;
+    while (trim && s < e && isTrimSpace(text.charCodeAt(s))) s++;
+    while (trim && e > s && isTrimSpace(text.charCodeAt(e - 1))) e--;
     return text.slice(s, e) === joined ? { start: s, end: e } : { start: s, end: e, text: joined };
   };
 
@@ -237,9 +246,19 @@ export function recursiveSplit(
     if (doc !== null) out.push(doc);
   };
 
-  /** RecursiveCharacterTextSplitter._splitText over [s, e). */
+  /** RecursiveCharacterTextSplitter._splitText over [s, e) (CharacterTextSplitter's one split when !recurse). */
   const splitRange = (s: number, e: number, separators: readonly Separator[]): void => {
     signal?.throwIfAborted();
+    if (!recurse) {
+      // CharacterTextSplitter: its one separator, whether or not the text contains it.
+      const only = separators[0] ?? "";
+      const starts: number[] = [];
+      const ends: number[] = [];
+      splitOn(s, e, only, starts, ends);
+      const lens = starts.map((a, k) => length(a, ends[k]!));
+      merge(starts, ends, lens, 0, starts.length, keepSeparator || typeof only !== "string" ? "" : only);
+      return;
+    }
     // LangChain: `separators[separators.length - 1]`, undefined for an empty list, which its
     // splitOnSeparator treats as "" (split("")).
     let separator = separators[separators.length - 1] ?? "";

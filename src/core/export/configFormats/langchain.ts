@@ -3,7 +3,14 @@ import { pyCall, writeFor } from "./literals";
 import { pyScript } from "./pyScript";
 import type { ConfigRecord, ConfigWriter } from "./types";
 
-const LANGCHAIN_CHUNKERS = ["token", "recursive", "hierarchical", "header", "late-embedding"] as const;
+const LANGCHAIN_CHUNKERS = [
+  "token",
+  "recursive",
+  "langchain-character",
+  "hierarchical",
+  "header",
+  "late-embedding",
+] as const;
 
 /** Our threshold modes that LangChain's SemanticChunker has under the same name. */
 const SEMANTIC_CHUNKER_MODES = ["percentile", "standard_deviation", "interquartile", "gradient"];
@@ -56,7 +63,7 @@ function recursive(c: ConfigRecord): string {
     differences: [
       "The workbench reproduces LangChain JS's splitter (@langchain/textsplitters), which this Python one follows (separator order, merge with overlap, whitespace trimming) except in two places:",
       '  1. A piece still longer than chunk_size after the last separator: Python keeps it whole, JS (the workbench) splits it further. Only a separators list that does not end in "" can meet this.',
-      `  2. Merging with keep_separator false, Python counts each joining separator with the length function, JS by its characters: ${c.keep_separator !== false ? 'not met with this config (keep_separator on: both join with "").' : c.length_unit === "chars" ? "the same with this config (lengths in characters)." : "with this config (lengths in tokens) a chunk can end one separator earlier or later near chunk_size."}`,
+      `  2. Merging with keep_separator false, Python's running total counts the joining separators (by the length function) and JS's leaves them out of the overlap it keeps: ${c.keep_separator !== false ? 'not met with this config (keep_separator on: both join with "").' : "met with this config — a chunk's end or its overlap can differ by a piece."}`,
       `Length is measured in ${c.length_unit === "chars" ? "characters (len)" : "tokens of the encoding"}, as tuned.`,
       "Offsets: LangChain gives start_index only (add_start_index=True); the workbench also gives end_char, pages and boxes.",
     ],
@@ -233,9 +240,45 @@ function lateEmbedding(c: ConfigRecord): string {
   });
 }
 
+/** CharacterTextSplitter: the same class in Python, its keys under its own names. */
+function character(c: ConfigRecord): string {
+  const common: [string, unknown][] = [
+    ["separator", c.separator],
+    ["chunk_size", c.chunk_size],
+    ["chunk_overlap", c.chunk_overlap],
+    ["keep_separator", c.keep_separator],
+    ["strip_whitespace", c.strip_whitespace],
+    ["add_start_index", true],
+  ];
+  return pyScript({
+    title: "LangChain CharacterTextSplitter, tuned in Chunk Workbench (chunker: langchain-character).",
+    differences: [
+      "The workbench reproduces LangChain JS's CharacterTextSplitter (@langchain/textsplitters); this Python class splits and merges alike: one split on separator, pieces merged up to chunk_size, a longer piece kept whole with a warning.",
+      `Merging with keep_separator false, Python's running total counts the joining separators (by the length function) and JS's leaves them out of the overlap it keeps: ${c.keep_separator === true ? "not met with this config (keep_separator on)." : "met with this config — a chunk's end or its overlap can differ by a piece."}`,
+      'The "" separator splits code points, here and in the workbench (LangChain JS splits UTF-16 units).',
+      "Offsets: LangChain gives start_index only (add_start_index=True); the workbench also gives end_char, pages and boxes.",
+    ],
+    imports: ["from langchain_text_splitters import CharacterTextSplitter"],
+    setup: [
+      c.length_unit === "tokens"
+        ? pyCall("splitter", "CharacterTextSplitter.from_tiktoken_encoder", [
+            ["encoding_name", c.encoding],
+            ...common,
+          ])
+        : pyCall("splitter", "CharacterTextSplitter", common),
+    ],
+    returns: "One dict per chunk: its text and start_index (code points into text).",
+    chunksOf: [
+      "docs = splitter.create_documents([text])",
+      'return [{"text": d.page_content, "start_index": d.metadata["start_index"]} for d in docs]',
+    ],
+  });
+}
+
 const WRITERS: Record<string, (c: ConfigRecord) => string> = {
   token,
   recursive,
+  "langchain-character": character,
   hierarchical,
   header,
   "late-embedding": lateEmbedding,
