@@ -46,6 +46,14 @@ const RULES: Record<string, readonly RuleKeys[]> = {
       max: "chunk_size",
     },
   ],
+  // LangChain's CharacterTextSplitter: the same length units and chunk_size as recursive.
+  "langchain-character": [
+    {
+      unit: (config) => (config["length_unit"] === "tokens" ? "tokens" : "chars"),
+      target: "chunk_size",
+      max: "chunk_size",
+    },
+  ],
   hierarchical: [
     { unit: "tokens", target: "child_chunk_size", max: "child_chunk_size", level: "child" },
     { unit: "tokens", target: "parent_chunk_size", max: "parent_chunk_size", level: "parent" },
