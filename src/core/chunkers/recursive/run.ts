@@ -17,7 +17,8 @@
  *   mergeSplits' while-loop leaves, and it warns "Created a chunk of size …" as LangChain does;
  * - lengths are `text.length` or, in tokens, `encode(text).length` of each piece (fromTiktoken).
  */
-import type { ChunkDraft, ChunkerSpec } from "../../chunk";
+import type { ChunkDraft, ChunkerOutput, ChunkerSpec, RunContext } from "../../chunk";
+import type { DocModel } from "../../document";
 import { type RecursiveConfig, recursiveMeta } from "./meta";
 import { exactTokenCount } from "../../text/exactCount";
 
@@ -305,45 +306,72 @@ export function recursiveSplit(
   return out;
 }
 
+/** The keys LangChain's splitters share: sizes, their unit and the tokens' encoding. */
+interface SplitterSizes {
+  chunk_size: number;
+  chunk_overlap: number;
+  length_unit: "chars" | "tokens";
+  encoding: RecursiveConfig["encoding"];
+}
+
+/**
+ * A LangChain splitter's run over the whole document: lengths in the config's unit (tokens read off
+ * the document's one encoding, exactly), LangChain's warnings (the first 20, then a count), and a
+ * draft per range flagged `over-chunk-size` when longer than chunk_size and `separators-collapsed`
+ * when LangChain's text is not the range's slice. Shared by recursive and langchain-character.
+ */
+export async function langchainSplitterRun(
+  doc: DocModel,
+  config: SplitterSizes,
+  ctx: RunContext,
+  split: Pick<SplitOptions, "separators" | "keepSeparator" | "recurse" | "trim">,
+): Promise<ChunkerOutput> {
+  const text = doc.text;
+  let length: (start: number, end: number) => number = (start, end) => end - start;
+  if (config.length_unit === "tokens") {
+    const tokenizer = await ctx.tokenizer(config.encoding);
+    // fromTiktoken's encode(piece).length, read off the document's one encoding (exactly).
+    const encoded = ctx.encoded.get(doc.id, tokenizer, text);
+    length = (start, end) => exactTokenCount(tokenizer, encoded, text, start, end);
+  }
+  const warnings: string[] = [];
+  let warningCount = 0;
+  const ranges = recursiveSplit(text, 0, text.length, {
+    chunkSize: config.chunk_size,
+    chunkOverlap: config.chunk_overlap,
+    ...split,
+    length,
+    warn: (message) => {
+      warningCount++;
+      if (warnings.length < 20) warnings.push(message.replace(", +\n", ", "));
+    },
+    ...(ctx.signal ? { signal: ctx.signal } : {}),
+  });
+  if (warningCount > warnings.length)
+    warnings.push(`… and ${warningCount - warnings.length} more chunks longer than ${config.chunk_size}`);
+  // Without recursion (CharacterTextSplitter) a long piece is merged like any other: measure it.
+  const measure = split.recurse === false;
+  const drafts: ChunkDraft[] = ranges.map((r, n) => {
+    const flags: string[] = [];
+    if (r.warned || r.unsplittable || (measure && length(r.start, r.end) > config.chunk_size))
+      flags.push("over-chunk-size");
+    if (r.text !== undefined) flags.push("separators-collapsed");
+    const draft: ChunkDraft = { id: `chunk_${n}`, start: r.start, end: r.end, flags };
+    if (r.text !== undefined) draft.meta = { langchain_text: r.text };
+    return draft;
+  });
+  return {
+    drafts,
+    stats: { "langchain.warnings": warningCount },
+    ...(warnings.length > 0 ? { warnings } : {}),
+  };
+}
+
 export const recursiveChunker: ChunkerSpec<RecursiveConfig> = {
   ...recursiveMeta,
-  async chunk(doc, config, ctx) {
-    const text = doc.text;
-    let length: (start: number, end: number) => number = (start, end) => end - start;
-    if (config.length_unit === "tokens") {
-      const tokenizer = await ctx.tokenizer(config.encoding);
-      // fromTiktoken's encode(piece).length, read off the document's one encoding (exactly).
-      const encoded = ctx.encoded.get(doc.id, tokenizer, text);
-      length = (start, end) => exactTokenCount(tokenizer, encoded, text, start, end);
-    }
-    const warnings: string[] = [];
-    let warningCount = 0;
-    const ranges = recursiveSplit(text, 0, text.length, {
-      chunkSize: config.chunk_size,
-      chunkOverlap: config.chunk_overlap,
+  chunk: (doc, config, ctx) =>
+    langchainSplitterRun(doc, config, ctx, {
       separators: config.separators,
       keepSeparator: config.keep_separator,
-      length,
-      warn: (message) => {
-        warningCount++;
-        if (warnings.length < 20) warnings.push(message.replace(", +\n", ", "));
-      },
-      ...(ctx.signal ? { signal: ctx.signal } : {}),
-    });
-    if (warningCount > warnings.length)
-      warnings.push(`… and ${warningCount - warnings.length} more chunks longer than ${config.chunk_size}`);
-    const drafts: ChunkDraft[] = ranges.map((r, n) => {
-      const flags: string[] = [];
-      if (r.warned || r.unsplittable) flags.push("over-chunk-size");
-      if (r.text !== undefined) flags.push("separators-collapsed");
-      const draft: ChunkDraft = { id: `chunk_${n}`, start: r.start, end: r.end, flags };
-      if (r.text !== undefined) draft.meta = { langchain_text: r.text };
-      return draft;
-    });
-    return {
-      drafts,
-      stats: { "langchain.warnings": warningCount },
-      ...(warnings.length > 0 ? { warnings } : {}),
-    };
-  },
+    }),
 };
