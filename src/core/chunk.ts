@@ -144,7 +144,8 @@ export type ParamSpec =
       key: string;
       label: string;
       type: "enum";
-      options: readonly string[];
+      /** Strings, or booleans beside strings where the framework's key takes both (keep_separator). */
+      options: readonly (string | boolean)[];
       help?: string;
       seedSilent?: boolean;
     }

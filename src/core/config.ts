@@ -66,9 +66,9 @@ export function checkValue(param: ParamSpec, value: unknown): string | null {
       return null;
     }
     case "enum":
-      return typeof value === "string" && param.options.includes(value)
+      return (typeof value === "string" || typeof value === "boolean") && param.options.includes(value)
         ? null
-        : `must be one of ${param.options.join(", ")}`;
+        : `must be one of ${param.options.map(String).join(", ")}`;
     case "boolean":
       return typeof value === "boolean" ? null : "must be true or false";
     case "string":

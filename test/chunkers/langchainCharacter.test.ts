@@ -35,7 +35,7 @@ async function theirs(text: string, tuned: Partial<LangchainCharacterConfig>) {
     separator: config.separator,
     chunkSize: config.chunk_size,
     chunkOverlap: config.chunk_overlap,
-    keepSeparator: config.keep_separator,
+    keepSeparator: config.keep_separator !== false,
     ...(config.length_unit === "tokens" ? { lengthFunction: (t: string) => tiktoken.encode(t).length } : {}),
   });
   const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
@@ -89,7 +89,9 @@ describe("langchain-character: LangChain's CharacterTextSplitter", () => {
       chunk_size: 1000,
       chunk_overlap: 200,
       keep_separator: false,
+      is_separator_regex: false,
       strip_whitespace: true,
+      flavor: "js",
       length_unit: "chars",
       encoding: "cl100k_base",
     });

@@ -120,7 +120,7 @@ async function oracle(text: string, input: Partial<RecursiveConfig>): Promise<st
     chunkSize: config.chunk_size,
     chunkOverlap: config.chunk_overlap,
     separators: config.separators,
-    keepSeparator: config.keep_separator,
+    keepSeparator: config.keep_separator !== false,
     lengthFunction: config.length_unit === "tokens" ? tokenLength : (t: string) => t.length,
   });
   return splitter.splitText(text);
@@ -244,6 +244,9 @@ describe("recursive chunker: config", () => {
       separators: ["\n\n", "\n", " ", ""],
       length_unit: "tokens",
       keep_separator: true,
+      is_separator_regex: false,
+      strip_whitespace: true,
+      flavor: "js",
       encoding: "cl100k_base",
     });
     expect(recursiveChunker.source).toBe("hierarchical-parent-child-chunking.md");
@@ -262,12 +265,41 @@ describe("recursive chunker: config", () => {
     expect(resolveConfig(recursiveChunker, { length_unit: "words" }).problems[0]?.key).toBe("length_unit");
   });
 
+  it("follows the flavor's overlap rule: Python allows chunk_overlap == chunk_size, with its own message over it", () => {
+    expect(
+      resolveConfig(recursiveChunker, { flavor: "python", chunk_size: 100, chunk_overlap: 100 }).problems,
+    ).toEqual([]);
+    expect(
+      resolveConfig(recursiveChunker, { flavor: "python", chunk_size: 100, chunk_overlap: 101 }).problems,
+    ).toEqual([
+      {
+        key: "chunk_overlap",
+        message: "Got a larger chunk overlap (101) than chunk size (100), should be smaller.",
+      },
+    ]);
+  });
+
+  it('takes keep_separator true, false, "start" or "end", and regex separators only when they compile', () => {
+    for (const keep of [true, false, "start", "end"])
+      expect(resolveConfig(recursiveChunker, { keep_separator: keep }).problems).toEqual([]);
+    expect(resolveConfig(recursiveChunker, { keep_separator: "middle" }).problems[0]?.key).toBe(
+      "keep_separator",
+    );
+    expect(resolveConfig(recursiveChunker, { separators: ["(", ""] }).problems).toEqual([]);
+    const bad = resolveConfig(recursiveChunker, { separators: ["(", ""], is_separator_regex: true }).problems;
+    expect(bad.map((p) => p.key)).toEqual(["separators"]);
+    expect(bad[0]?.message).toMatch(/"\(" is not a valid regular expression/);
+  });
+
   it("has the brief's presets, each a valid config", () => {
-    expect(recursiveChunker.presets.map((p) => p.name)).toEqual([
+    expect(recursiveChunker.presets.map((p) => p.name).slice(0, 3)).toEqual([
       "Chroma eval 200/0 tokens",
       "Chroma eval 400/200 tokens",
       "Characters 1000/200",
     ]);
+    // Then from_language's lists, per flavor: JS's 16 languages, Python's 27 (perl has none).
+    expect(recursiveChunker.presets.filter((p) => p.name.startsWith("fromLanguage(")).length).toBe(16);
+    expect(recursiveChunker.presets.filter((p) => p.name.startsWith("from_language(")).length).toBe(27);
     for (const p of recursiveChunker.presets)
       expect(resolveConfig(recursiveChunker, p.config).problems).toEqual([]);
   });

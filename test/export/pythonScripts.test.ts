@@ -113,6 +113,49 @@ describe.skipIf(!hasLangChain)("the LangChain export, run by Python", () => {
     expect(py.map((c) => c.text)).toEqual(mine);
   });
 
+  it("runs the python-flavor exports: Python's chunks are the workbench's where the libraries part (keep_separator false, end, regex)", () => {
+    const cases: [string, Record<string, unknown>][] = [
+      [
+        "recursive",
+        { flavor: "python", length_unit: "chars", chunk_size: 300, chunk_overlap: 60, keep_separator: false },
+      ],
+      [
+        "recursive",
+        {
+          flavor: "python",
+          length_unit: "chars",
+          chunk_size: 500,
+          chunk_overlap: 0,
+          separators: ["\\n\\n", "(?<=\\.) ", " "],
+          is_separator_regex: true,
+          keep_separator: "end",
+        },
+      ],
+      [
+        "langchain-character",
+        { flavor: "python", separator: " ", chunk_size: 200, chunk_overlap: 40, keep_separator: false },
+      ],
+    ];
+    for (const [chunker, tuned] of cases) {
+      const run = python(exportConfig("langchain", chunker, tuned), docJson);
+      expect(run.stderr).toBe("");
+      expect(run.code).toBe(0);
+      const py = jsonLines<{ text: string }>(run.stdout);
+      expect(py.length).toBeGreaterThan(10);
+      const config = path.join(tmp, `${chunker}-python.json`);
+      writeFileSync(config, JSON.stringify({ version: 1, chunker, config: tuned }));
+      const ours = cli("chunk", SAMPLE, "--config", config);
+      expect(ours.code, ours.stderr).toBe(0);
+      const mine = jsonLines<{ text: string; langchain_text?: string }>(ours.stdout).map(
+        (c) => c.langchain_text ?? c.text,
+      );
+      expect(
+        py.map((c) => c.text),
+        JSON.stringify(tuned),
+      ).toEqual(mine);
+    }
+  });
+
   it("runs the header export: every chunk a passage of the text, under its headings", () => {
     const md = path.join(tmp, "notes.md");
     const paragraphs = (words: string) => Array.from({ length: 8 }, (_, i) => `${i + 1}. ${words.repeat(5)}`);

@@ -7,15 +7,22 @@ export function EnumInput({
   onChange,
 }: {
   id: string;
-  options: readonly string[];
+  options: readonly (string | boolean)[];
   value: unknown;
-  onChange(value: string): void;
+  onChange(value: string | boolean): void;
 }) {
+  // An option's value is its text; a boolean option (keep_separator's true/false) goes back as a boolean.
+  const pick = (text: string) => options.find((o) => String(o) === text) ?? text;
   return (
-    <select id={id} data-testid={id} value={String(value)} onChange={(e) => onChange(e.currentTarget.value)}>
+    <select
+      id={id}
+      data-testid={id}
+      value={String(value)}
+      onChange={(e) => onChange(pick(e.currentTarget.value))}
+    >
       {options.map((o) => (
-        <option key={o} value={o}>
-          {o}
+        <option key={String(o)} value={String(o)}>
+          {String(o)}
         </option>
       ))}
     </select>

@@ -10,8 +10,9 @@ export const SEED_DIFFERENCES: Readonly<Record<string, readonly string[]>> = {
     "Chunk texts are exact slices of the document: a window that starts or ends inside a character's bytes takes the whole character, where the seed's decode would write U+FFFD.",
   ],
   recursive: [
-    'Follows LangChain JS (@langchain/textsplitters): when a piece is still too long after the last separator, JS (and the workbench) splits it further where Python keeps it whole — only with a separators list that does not end in "".',
-    "With keep_separator false, Python's running total counts the joining separators (by the length function) and JS's leaves them out of the overlap it keeps: a chunk's end or overlap can differ by a piece.",
+    "flavor js (the default) follows LangChain JS (@langchain/textsplitters) and flavor python langchain_text_splitters; where the two libraries part (a piece too long after the last separator, the merge's running total with keep_separator false, overlapping separator occurrences, lengths in UTF-16 units or code points) the flavor decides — set the one your pipeline runs.",
+    "The \"\" separator splits code points in both flavors; LangChain JS splits UTF-16 units and can cut an emoji in two — on text outside the BMP the js flavor's pieces differ there (the python flavor's do not).",
+    'is_separator_regex, keep_separator "end" and strip_whitespace false are LangChain Python\'s options; in the js flavor they run as Python reads them.',
   ],
   hierarchical: [
     "Token lengths of pieces are read off the document's one encoding (in context); the seed's splitter encodes each piece alone — BPE merges across a piece's edge differ rarely (2 of 601 pieces on the 352-page book), and never the chunk texts' offsets.",
@@ -53,10 +54,9 @@ export const SEED_DIFFERENCES: Readonly<Record<string, readonly string[]>> = {
     "The routing context (tenant, doc_class, collection_id) rides in a comment of rag_routing_rules.yaml, which the seed's loader ignores.",
   ],
   "langchain-character": [
+    "flavor js (the default) follows LangChain JS and flavor python langchain_text_splitters; with keep_separator false their merges part (Python's running total counts the joining separators), and kept separators are found with overlap (JS) or without (Python).",
     'The "" separator splits code points; LangChain JS splits UTF-16 units (it can cut an emoji in two), Python code points.',
-    "strip_whitespace false is Python's option; LangChain JS always trims its chunks.",
-    "With keep_separator false (the default), Python's running total counts the joining separators and JS's (the workbench's) leaves them out of the overlap it keeps: a chunk's end or overlap can differ by a piece.",
-    "Python's is_separator_regex is not offered yet: the separator is a plain string, as LangChain JS takes it.",
+    'is_separator_regex, keep_separator "end" and strip_whitespace false are LangChain Python\'s options; LangChain JS always trims its chunks and escapes its separator.',
   ],
   simple: [
     "Blocks are the extracted text's paragraphs; the seed's blocks come from its own document parser.",

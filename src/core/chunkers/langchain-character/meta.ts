@@ -1,14 +1,17 @@
 /** What the page needs of LangChain's CharacterTextSplitter: its config, defaults, params and checks — no algorithm (run.ts). */
 import type { ChunkerMeta } from "../../chunk";
 import { type EncodingName, ENCODINGS } from "../../text/tokenizer";
-import { OVERLAP_MESSAGE } from "../recursive/meta";
+import type { LangchainFlavor } from "../recursive/flavor";
+import { checkLangchainSplitter, type KeepSeparator, LANGCHAIN_SPLIT_PARAMS } from "../recursive/meta";
 
 export interface LangchainCharacterConfig {
   separator: string;
   chunk_size: number;
   chunk_overlap: number;
-  keep_separator: boolean;
+  keep_separator: KeepSeparator;
+  is_separator_regex: boolean;
   strip_whitespace: boolean;
+  flavor: LangchainFlavor;
   length_unit: "chars" | "tokens";
   encoding: EncodingName;
 }
@@ -19,7 +22,9 @@ const CHARACTER_DEFAULTS: LangchainCharacterConfig = {
   chunk_size: 1000,
   chunk_overlap: 200,
   keep_separator: false,
+  is_separator_regex: false,
   strip_whitespace: true,
+  flavor: "js",
   length_unit: "chars",
   encoding: "cl100k_base",
 };
@@ -56,18 +61,7 @@ export const langchainCharacterMeta: ChunkerMeta<LangchainCharacterConfig> = {
       step: 1,
       help: "Length carried over from the previous chunk, in whole pieces (LangChain JS: 200); smaller than chunk_size.",
     },
-    {
-      key: "keep_separator",
-      label: "Keep separator",
-      type: "boolean",
-      help: "false (LangChain's default here): the separator is dropped and pieces are joined with it; true: it starts the next piece.",
-    },
-    {
-      key: "strip_whitespace",
-      label: "Strip whitespace",
-      type: "boolean",
-      help: "true (LangChain JS always strips; Python's default): each chunk is trimmed. false (Python's strip_whitespace=False): chunks keep their edges' whitespace.",
-    },
+    ...LANGCHAIN_SPLIT_PARAMS,
     {
       key: "length_unit",
       label: "Length unit",
@@ -86,11 +80,12 @@ export const langchainCharacterMeta: ChunkerMeta<LangchainCharacterConfig> = {
   presets: [
     { name: "LangChain JS defaults (\\n\\n, 1000/200 chars)", config: { ...CHARACTER_DEFAULTS } },
     { name: "Lines, 500/50 chars", config: { separator: "\n", chunk_size: 500, chunk_overlap: 50 } },
+    {
+      name: "LangChain Python defaults (\\n\\n, 4000/200 chars)",
+      config: { ...CHARACTER_DEFAULTS, flavor: "python", chunk_size: 4000 },
+    },
   ],
-  check(config) {
-    if (config.chunk_overlap >= config.chunk_size)
-      return [{ key: "chunk_overlap", message: OVERLAP_MESSAGE }];
-    return [];
-  },
+  check: (config) =>
+    checkLangchainSplitter({ ...config, separators: [config.separator], separatorKey: "separator" }),
   encodingOf: (config) => config.encoding,
 };

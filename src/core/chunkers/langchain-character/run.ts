@@ -18,6 +18,7 @@ export const langchainCharacterChunker: ChunkerSpec<LangchainCharacterConfig> = 
       keepSeparator: config.keep_separator,
       recurse: false,
       trim: config.strip_whitespace,
+      separatorRegex: config.is_separator_regex,
     });
     return { ...out, stats: { ...out.stats, "chunk.count": out.drafts.length } };
   },

@@ -1,15 +1,23 @@
 /** What the page needs of LangChain's RecursiveCharacterTextSplitter: its config, defaults, params and checks — no algorithm (run.ts). */
-import type { ChunkerMeta } from "../../chunk";
+import type { ChunkerMeta, ConfigProblem, ParamSpec } from "../../chunk";
 import { type EncodingName, ENCODINGS } from "../../text/tokenizer";
+import { type LangchainFlavor, pythonOverlapMessage, separatorPattern } from "./flavor";
+import { languageSeparators, languagesOf } from "./languages";
 
 type LengthUnit = "chars" | "tokens";
+
+/** LangChain's keep_separator: true is "start". */
+export type KeepSeparator = boolean | "start" | "end";
 
 export interface RecursiveConfig {
   chunk_size: number;
   chunk_overlap: number;
   separators: string[];
   length_unit: LengthUnit;
-  keep_separator: boolean;
+  keep_separator: KeepSeparator;
+  is_separator_regex: boolean;
+  strip_whitespace: boolean;
+  flavor: LangchainFlavor;
   encoding: EncodingName;
 }
 
@@ -25,11 +33,96 @@ const RECURSIVE_DEFAULTS: RecursiveConfig = {
   separators: [...LANGCHAIN_SEPARATORS],
   length_unit: "tokens",
   keep_separator: true,
+  is_separator_regex: false,
+  strip_whitespace: true,
+  flavor: "js",
   encoding: "cl100k_base",
 };
 
 /** LangChain's constructor error, word for word. */
 export const OVERLAP_MESSAGE = "Cannot have chunkOverlap >= chunkSize";
+
+/** The params LangChain's splitters share beyond sizes: how separators are read, kept and trimmed, and which library. */
+export const LANGCHAIN_SPLIT_PARAMS: readonly ParamSpec[] = [
+  {
+    key: "keep_separator",
+    label: "Keep separator",
+    type: "enum",
+    options: [true, false, "start", "end"],
+    help: 'true or "start": the separator starts the next piece; "end" (LangChain Python): it ends the piece before; false: it is dropped and pieces are joined with it.',
+  },
+  {
+    key: "is_separator_regex",
+    label: "Separators are regexes",
+    type: "boolean",
+    help: "LangChain Python's is_separator_regex (from_language sets it): separators are regular expressions. LangChain JS has no such option (it escapes them).",
+  },
+  {
+    key: "strip_whitespace",
+    label: "Strip whitespace",
+    type: "boolean",
+    help: "true (LangChain JS always strips; Python's default): each chunk is trimmed. false (Python's strip_whitespace=False): chunks keep their edges' whitespace.",
+  },
+  {
+    key: "flavor",
+    label: "LangChain flavor",
+    type: "enum",
+    options: ["js", "python"],
+    help: "js: @langchain/textsplitters. python: langchain_text_splitters — separators found without overlap, lengths in code points, the merge counts joining separators, a piece no separator splits stays whole, chunk_overlap may equal chunk_size.",
+  },
+];
+
+/**
+ * The size rule of the flavor's constructor (JS: overlap < size; Python: overlap ≤ size, its own
+ * message) and that regex separators compile.
+ */
+export function checkLangchainSplitter(config: {
+  chunk_size: number;
+  chunk_overlap: number;
+  flavor: LangchainFlavor;
+  is_separator_regex: boolean;
+  separators: readonly string[];
+  separatorKey: string;
+}): ConfigProblem[] {
+  const problems: ConfigProblem[] = [];
+  if (
+    config.flavor === "python"
+      ? config.chunk_overlap > config.chunk_size
+      : config.chunk_overlap >= config.chunk_size
+  )
+    problems.push({
+      key: "chunk_overlap",
+      message:
+        config.flavor === "python"
+          ? pythonOverlapMessage(config.chunk_overlap, config.chunk_size)
+          : OVERLAP_MESSAGE,
+    });
+  if (config.is_separator_regex) {
+    for (const sep of config.separators) {
+      try {
+        separatorPattern(sep);
+      } catch (error) {
+        problems.push({
+          key: config.separatorKey,
+          message: error instanceof Error ? error.message : String(error),
+        });
+      }
+    }
+  }
+  return problems;
+}
+
+/** from_language's lists as presets, for each flavor (Python's are regexes, so they set is_separator_regex). */
+function languagePresets(): { name: string; config: Partial<RecursiveConfig> }[] {
+  const presets: { name: string; config: Partial<RecursiveConfig> }[] = [];
+  for (const flavor of ["js", "python"] as const)
+    for (const language of languagesOf(flavor))
+      presets.push({
+        name: `${flavor === "js" ? "fromLanguage" : "from_language"}("${language}") — LangChain ${flavor === "js" ? "JS" : "Python"}`,
+        config: { flavor, ...languageSeparators(flavor, language) },
+      });
+  return presets;
+}
 
 export const recursiveMeta: ChunkerMeta<RecursiveConfig> = {
   id: "recursive",
@@ -71,13 +164,7 @@ export const recursiveMeta: ChunkerMeta<RecursiveConfig> = {
       options: ["tokens", "chars"],
       help: "tokens: LangChain's fromTiktoken length (encode(piece).length); chars: piece.length (LangChain's default lengthFunction).",
     },
-    {
-      key: "keep_separator",
-      label: "Keep separator",
-      type: "boolean",
-      help: "true (LangChain's default for this splitter): the separator starts the next piece; false: it is dropped and pieces are joined with it.",
-      seedSilent: true,
-    },
+    ...LANGCHAIN_SPLIT_PARAMS,
     {
       key: "encoding",
       label: "Encoding",
@@ -106,11 +193,8 @@ export const recursiveMeta: ChunkerMeta<RecursiveConfig> = {
       },
     },
     { name: "Characters 1000/200", config: { length_unit: "chars", chunk_size: 1000, chunk_overlap: 200 } },
+    ...languagePresets(),
   ],
-  check(config) {
-    if (config.chunk_overlap >= config.chunk_size)
-      return [{ key: "chunk_overlap", message: OVERLAP_MESSAGE }];
-    return [];
-  },
+  check: (config) => checkLangchainSplitter({ ...config, separatorKey: "separators" }),
   encodingOf: (config) => config.encoding,
 };

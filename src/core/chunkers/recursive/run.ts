@@ -16,11 +16,18 @@
  * - a merged chunk is trimmed (String.prototype.trim) and dropped when empty; its overlap is what
  *   mergeSplits' while-loop leaves, and it warns "Created a chunk of size …" as LangChain does;
  * - lengths are `text.length` or, in tokens, `encode(text).length` of each piece (fromTiktoken).
+ *
+ * `flavor: "python"` follows langchain_text_splitters (1.1) where it differs from JS: separators are
+ * found with re.split — non-overlapping, kept at the start or the end of a piece; lengths in
+ * characters are code points (len); the merge's running total counts the joining separators; a
+ * piece the separators cannot split is kept whole (JS recurses into characters); str.strip's
+ * whitespace. `separatorRegex` is Python's is_separator_regex (either flavor).
  */
 import type { ChunkDraft, ChunkerOutput, ChunkerSpec, RunContext } from "../../chunk";
 import type { DocModel } from "../../document";
 import { type RecursiveConfig, recursiveMeta } from "./meta";
 import { exactTokenCount } from "../../text/exactCount";
+import { isLookaroundSeparator, type LangchainFlavor, separatorPattern } from "./flavor";
 
 /**
  * A separator that is a rule rather than a string (the hierarchical chunker's sentence ends):
@@ -43,10 +50,16 @@ export interface SplitOptions {
   chunkOverlap: number;
   separators: readonly Separator[];
   /**
-   * LangChain's keep_separator: true (JS, Python "start") starts each piece with its separator;
-   * "end" (Python) ends each piece with it; false drops it and joins with it.
+   * LangChain's keep_separator: true or "start" starts each piece with its separator; "end"
+   * (Python) ends each piece with it; false drops it and joins with it.
    */
-  keepSeparator: boolean | "end";
+  keepSeparator: boolean | "start" | "end";
+  /** Which LangChain the split follows where the two differ (module comment); default "js". */
+  flavor?: LangchainFlavor;
+  /** String separators are regular expressions (Python's is_separator_regex); default false. */
+  separatorRegex?: boolean;
+  /** The length function applied to a joining separator (Python's merge counts them); default its UTF-16 length. */
+  separatorLength?(separator: string): number;
   /** LangChain's lengthFunction, on the range [start, end) of the text. */
   length(start: number, end: number): number;
   /** Called with LangChain's console.warn message. */
@@ -92,6 +105,35 @@ function isTrimSpace(code: number): boolean {
   );
 }
 
+/** Python's str.isspace over one UTF-16 unit (str.strip's set; no astral character is whitespace). */
+function isPythonSpace(code: number): boolean {
+  if (code <= 0x20) return code === 0x20 || (code >= 0x09 && code <= 0x0d) || (code >= 0x1c && code <= 0x1f);
+  if (code < 0x85) return false;
+  return (
+    code === 0x85 ||
+    code === 0xa0 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000
+  );
+}
+
+/** Code points in [start, end) of text: Python's len of the slice. */
+function codePointLength(text: string, start: number, end: number): number {
+  let n = end - start;
+  for (let i = start; i + 1 < end; i++) {
+    if (isHighSurrogate(text.charCodeAt(i)) && isLowSurrogate(text.charCodeAt(i + 1))) {
+      n--;
+      i++;
+    }
+  }
+  return n;
+}
+
 /**
  * RecursiveCharacterTextSplitter.splitText(text.slice(start, end)) as ranges of `text`, in
  * document order.
@@ -105,7 +147,38 @@ export function recursiveSplit(
   const { chunkSize, chunkOverlap, keepSeparator, length, warn, signal } = options;
   const recurse = options.recurse !== false;
   const trim = options.trim !== false;
+  const python = options.flavor === "python";
+  const regex = options.separatorRegex === true;
+  const isSpace = python ? isPythonSpace : isTrimSpace;
+  const separatorLength = options.separatorLength ?? ((sep: string) => sep.length);
+  // JS's keep_separator splits with a lookahead (every occurrence, overlapping ones too); Python's
+  // re.split finds them left to right without overlap, "end" in either flavor.
+  const keepAt: "lookahead" | "start" | "end" | false =
+    keepSeparator === "end" ? "end" : !keepSeparator ? false : python ? "start" : "lookahead";
   const out: SplitRange[] = [];
+
+  // Matches of a regex separator in [s, e), on the slice as Python's re sees the substring.
+  const patterns = new Map<string, RegExp>();
+  const matchesIn = (s: number, e: number, sep: string): Array<[number, number]> => {
+    let re = patterns.get(sep);
+    if (!re) {
+      re = separatorPattern(sep);
+      patterns.set(sep, re);
+    }
+    const found: Array<[number, number]> = [];
+    // matchAll starts where the pattern's lastIndex is (contains() leaves it after a match).
+    re.lastIndex = 0;
+    for (const m of text.slice(s, e).matchAll(re)) found.push([s + m.index, s + m.index + m[0].length]);
+    return found;
+  };
+  // Matches of a string separator in [s, e), left to right without overlap.
+  const literalMatchesIn = (s: number, e: number, sep: string): Array<[number, number]> => {
+    const found: Array<[number, number]> = [];
+    const n = sep.length;
+    for (let at = text.indexOf(sep, s); at >= 0 && at + n <= e; at = text.indexOf(sep, at + n))
+      found.push([at, at + n]);
+    return found;
+  };
 
   // `text.slice(s, e).includes(sep)` without copying: the first occurrence at or after s, cached
   // per separator (no occurrence in [from, found) means none in [s, found) for from ≤ s ≤ found).
@@ -120,6 +193,12 @@ export function recursiveSplit(
   };
   const contains = (s: number, e: number, sep: Separator): boolean => {
     if (typeof sep !== "string") return cutsOf(s, e, sep).length > 0;
+    if (regex) {
+      const re = patterns.get(sep) ?? separatorPattern(sep);
+      patterns.set(sep, re);
+      re.lastIndex = 0;
+      return re.test(text.slice(s, e));
+    }
     const cached = nextAt.get(sep);
     let found: number;
     if (cached && s >= cached.from && s <= cached.found) found = cached.found;
@@ -155,25 +234,14 @@ export function recursiveSplit(
       }
       return;
     }
-    const n = sep.length;
-    if (keepSeparator === "end") {
-      // Python's re.split(f"({sep})") with each separator glued to the piece before it.
-      let from = s;
-      for (let at = text.indexOf(sep, s); at >= 0 && at + n <= e; at = text.indexOf(sep, at + n)) {
-        starts.push(from);
-        ends.push(at + n);
-        from = at + n;
-      }
-      if (e > from) {
-        starts.push(from);
-        ends.push(e);
-      }
-      return;
-    }
-    if (keepSeparator) {
+    if (keepAt === "lookahead" && !regex) {
       // split(/(?=sep)/): a cut before every occurrence after the first position, overlapping too.
       let from = s;
-      for (let at = text.indexOf(sep, s + 1); at >= 0 && at + n <= e; at = text.indexOf(sep, at + 1)) {
+      for (
+        let at = text.indexOf(sep, s + 1);
+        at >= 0 && at + sep.length <= e;
+        at = text.indexOf(sep, at + 1)
+      ) {
         starts.push(from);
         ends.push(at);
         from = at;
@@ -182,45 +250,65 @@ export function recursiveSplit(
       ends.push(e);
       return;
     }
-    // split(sep): non-overlapping occurrences, left to right; "" pieces filtered out.
+    // Python's _split_text_with_regex: re.split, the separators glued to the piece after them
+    // ("start", and JS's lookahead for a regex) or before them ("end"), or dropped; "" pieces filtered.
+    const found = regex ? matchesIn(s, e, sep) : literalMatchesIn(s, e, sep);
     let from = s;
-    for (let at = text.indexOf(sep, s); at >= 0 && at + n <= e; at = text.indexOf(sep, at + n)) {
-      if (at > from) {
+    for (const [ms, me] of found) {
+      const cut = keepAt === "end" ? me : ms;
+      if (cut > from) {
         starts.push(from);
-        ends.push(at);
+        ends.push(cut);
       }
-      from = at + n;
+      from = keepAt === "end" ? me : keepAt ? ms : me;
     }
     if (e > from) {
       starts.push(from);
       ends.push(e);
     }
+    return;
   };
 
   /** joinDocs(pieces lo..hi-1, sep): the trimmed range, or null when it trims to "". */
   const join = (starts: number[], ends: number[], lo: number, hi: number, sep: string): SplitRange | null => {
     let s = starts[lo]!;
     let e = ends[hi - 1]!;
+    // The slice is LangChain's text when every gap between pieces is the joining separator itself
+    // (none when joining with "": a regex lookaround that consumes text leaves a gap Python drops).
     let exact = true;
-    if (sep !== "") {
-      for (let k = lo; k + 1 < hi; k++) if (starts[k + 1]! - ends[k]! !== sep.length) exact = false;
-    }
+    for (let k = lo; k + 1 < hi && exact; k++)
+      exact = starts[k + 1]! - ends[k]! === sep.length && (sep === "" || text.startsWith(sep, ends[k]!));
     if (exact) {
-      while (trim && s < e && isTrimSpace(text.charCodeAt(s))) s++;
-      while (trim && e > s && isTrimSpace(text.charCodeAt(e - 1))) e--;
+      while (trim && s < e && isSpace(text.charCodeAt(s))) s++;
+      while (trim && e > s && isSpace(text.charCodeAt(e - 1))) e--;
       return s < e ? { start: s, end: e } : null;
     }
     const parts: string[] = [];
     for (let k = lo; k < hi; k++) parts.push(text.slice(starts[k], ends[k]));
-    const joined = trim ? parts.join(sep).trim() : parts.join(sep);
+    let joined = parts.join(sep);
+    if (trim) {
+      let a = 0;
+      let b = joined.length;
+      while (a < b && isSpace(joined.charCodeAt(a))) a++;
+      while (b > a && isSpace(joined.charCodeAt(b - 1))) b--;
+      joined = joined.slice(a, b);
+    }
     if (joined === "") return null;
-    while (trim && s < e && isTrimSpace(text.charCodeAt(s))) s++;
-    while (trim && e > s && isTrimSpace(text.charCodeAt(e - 1))) e--;
+    while (trim && s < e && isSpace(text.charCodeAt(s))) s++;
+    while (trim && e > s && isSpace(text.charCodeAt(e - 1))) e--;
     return text.slice(s, e) === joined ? { start: s, end: e } : { start: s, end: e, text: joined };
   };
 
+  const warnAbout = (total: number) =>
+    warn?.(
+      python
+        ? `Created a chunk of size ${total}, which is longer than the specified ${chunkSize}`
+        : `Created a chunk of size ${total}, +\nwhich is longer than the specified ${chunkSize}`,
+    );
+
   /** TextSplitter.mergeSplits over pieces lo..hi-1 (all shorter than chunkSize). */
   const merge = (starts: number[], ends: number[], lens: number[], lo: number, hi: number, sep: string) => {
+    if (python) return mergePython(starts, ends, lens, lo, hi, sep);
     const sepLen = sep.length;
     let head = lo;
     let total = 0;
@@ -230,8 +318,7 @@ export function recursiveSplit(
         // Kept for fidelity; from _splitText every piece is < chunkSize and total never passes it,
         // so LangChain's warning cannot fire here (it can in CharacterTextSplitter).
         const warned = total > chunkSize;
-        if (warned)
-          warn?.(`Created a chunk of size ${total}, +\nwhich is longer than the specified ${chunkSize}`);
+        if (warned) warnAbout(total);
         if (i > head) {
           const doc = join(starts, ends, head, i, sep);
           if (doc !== null) out.push(warned ? { ...doc, warned } : doc);
@@ -247,6 +334,41 @@ export function recursiveSplit(
     if (doc !== null) out.push(doc);
   };
 
+  /**
+   * Python's _merge_splits: the running total counts the joining separators (by the length
+   * function), one per piece after the first of the current chunk.
+   */
+  const mergePython = (
+    starts: number[],
+    ends: number[],
+    lens: number[],
+    lo: number,
+    hi: number,
+    sep: string,
+  ) => {
+    const sepLen = separatorLength(sep);
+    let head = lo;
+    let total = 0;
+    for (let i = lo; i < hi; i++) {
+      const len = lens[i]!;
+      if (total + len + (i > head ? sepLen : 0) > chunkSize) {
+        const warned = total > chunkSize;
+        if (warned) warnAbout(total);
+        if (i > head) {
+          const doc = join(starts, ends, head, i, sep);
+          if (doc !== null) out.push(warned ? { ...doc, warned } : doc);
+          while (total > chunkOverlap || (total + len + (i > head ? sepLen : 0) > chunkSize && total > 0)) {
+            total -= lens[head]! + (i - head > 1 ? sepLen : 0);
+            head++;
+          }
+        }
+      }
+      total += len + (i > head ? sepLen : 0);
+    }
+    const doc = join(starts, ends, head, hi, sep);
+    if (doc !== null) out.push(doc);
+  };
+
   /** RecursiveCharacterTextSplitter._splitText over [s, e) (CharacterTextSplitter's one split when !recurse). */
   const splitRange = (s: number, e: number, separators: readonly Separator[]): void => {
     signal?.throwIfAborted();
@@ -257,7 +379,9 @@ export function recursiveSplit(
       const ends: number[] = [];
       splitOn(s, e, only, starts, ends);
       const lens = starts.map((a, k) => length(a, ends[k]!));
-      merge(starts, ends, lens, 0, starts.length, keepSeparator || typeof only !== "string" ? "" : only);
+      // Python never re-inserts a zero-width (lookaround) regex separator.
+      const zeroWidth = typeof only !== "string" || (python && regex && isLookaroundSeparator(only));
+      merge(starts, ends, lens, 0, starts.length, keepSeparator || zeroWidth ? "" : (only as string));
       return;
     }
     // LangChain: `separators[separators.length - 1]`, undefined for an empty list, which its
@@ -293,7 +417,8 @@ export function recursiveSplit(
         merge(starts, ends, lens, good, k, joinWith);
         good = -1;
       }
-      if (!rest) {
+      // JS recurses with an emptied list (into characters); Python keeps the piece whole.
+      if (!rest || (python && rest.length === 0)) {
         const piece: SplitRange = { start: starts[k]!, end: ends[k]! };
         if (lens[k]! > chunkSize) piece.unsplittable = true;
         out.push(piece);
@@ -306,12 +431,13 @@ export function recursiveSplit(
   return out;
 }
 
-/** The keys LangChain's splitters share: sizes, their unit and the tokens' encoding. */
+/** The keys LangChain's splitters share: sizes, their unit, the tokens' encoding and the flavor. */
 interface SplitterSizes {
   chunk_size: number;
   chunk_overlap: number;
   length_unit: "chars" | "tokens";
   encoding: RecursiveConfig["encoding"];
+  flavor: LangchainFlavor;
 }
 
 /**
@@ -324,15 +450,21 @@ export async function langchainSplitterRun(
   doc: DocModel,
   config: SplitterSizes,
   ctx: RunContext,
-  split: Pick<SplitOptions, "separators" | "keepSeparator" | "recurse" | "trim">,
+  split: Pick<SplitOptions, "separators" | "keepSeparator" | "recurse" | "trim" | "separatorRegex">,
 ): Promise<ChunkerOutput> {
   const text = doc.text;
-  let length: (start: number, end: number) => number = (start, end) => end - start;
+  const python = config.flavor === "python";
+  // JS measures text.length (UTF-16 units); Python's len counts code points.
+  let length: (start: number, end: number) => number = python
+    ? (start, end) => codePointLength(text, start, end)
+    : (start, end) => end - start;
+  let separatorLength = (sep: string) => codePointLength(sep, 0, sep.length);
   if (config.length_unit === "tokens") {
     const tokenizer = await ctx.tokenizer(config.encoding);
     // fromTiktoken's encode(piece).length, read off the document's one encoding (exactly).
     const encoded = ctx.encoded.get(doc.id, tokenizer, text);
     length = (start, end) => exactTokenCount(tokenizer, encoded, text, start, end);
+    separatorLength = (sep) => tokenizer.count(sep);
   }
   const warnings: string[] = [];
   let warningCount = 0;
@@ -340,7 +472,9 @@ export async function langchainSplitterRun(
     chunkSize: config.chunk_size,
     chunkOverlap: config.chunk_overlap,
     ...split,
+    flavor: config.flavor,
     length,
+    separatorLength,
     warn: (message) => {
       warningCount++;
       if (warnings.length < 20) warnings.push(message.replace(", +\n", ", "));
@@ -373,5 +507,7 @@ export const recursiveChunker: ChunkerSpec<RecursiveConfig> = {
     langchainSplitterRun(doc, config, ctx, {
       separators: config.separators,
       keepSeparator: config.keep_separator,
+      separatorRegex: config.is_separator_regex,
+      trim: config.strip_whitespace,
     }),
 };

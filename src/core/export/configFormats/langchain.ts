@@ -41,12 +41,40 @@ function token(c: ConfigRecord): string {
   });
 }
 
+/**
+ * What this Python splitter does differently from the workbench's run of the config: nothing in the
+ * python flavor; in the js flavor, each place where LangChain's two libraries part, said as met or
+ * not by this config.
+ */
+function flavorDifferences(c: ConfigRecord, recursive: boolean): string[] {
+  if (c.flavor === "python")
+    return [
+      "The workbench ran this config in its python flavor: LangChain Python's own splitting and merging (re.split without overlap, lengths in code points, separators counted in the merge, a piece no separator splits kept whole) — the same chunk texts.",
+    ];
+  const keep = c.keep_separator;
+  const separators = recursive ? (c.separators as string[]) : [c.separator as string];
+  const repeats = separators.some((s) => s.length > 1 && s.slice(1).includes(s[0]!));
+  const lines = [
+    "The workbench ran this config in its js flavor (LangChain JS, @langchain/textsplitters); this Python splitter differs where the two libraries part (flavor python in the workbench gives Python's chunks exactly):",
+    `  - Merging with keep_separator false, Python's running total counts the joining separators (by the length function) and JS's leaves them out of the overlap it keeps: ${keep !== false ? 'not met with this config (keep_separator on: both join with "").' : "met with this config — a chunk's end or its overlap can differ by a piece."}`,
+    `  - Keeping separators, JS cuts before every occurrence (overlapping ones too: "\\n\\n\\n" holds two "\\n\\n"), Python's re.split finds them left to right without overlap: ${keep === true || keep === "start" ? (repeats ? "met when a separator's occurrences overlap in the text." : "not met (no separator here can overlap itself).") : "not met with this config."}`,
+    "  - Lengths in characters: JS counts UTF-16 units, Python code points — they differ on text with characters outside the BMP (emoji, some CJK).",
+  ];
+  if (recursive)
+    lines.push(
+      `  - A piece still longer than chunk_size after the last separator: Python keeps it whole, JS splits it into characters: ${separators.at(-1) === "" ? 'not met (the list ends in "").' : 'met when a piece has no separator left to split it (the list does not end in "").'}`,
+    );
+  return lines;
+}
+
 function recursiveSplitter(c: ConfigRecord, target = "splitter"): string {
   const common: [string, unknown][] = [
     ["chunk_size", c.chunk_size],
     ["chunk_overlap", c.chunk_overlap],
     ["separators", c.separators],
     ["keep_separator", c.keep_separator],
+    ...(c.is_separator_regex === true ? ([["is_separator_regex", true]] as [string, unknown][]) : []),
+    ...(c.strip_whitespace === false ? ([["strip_whitespace", false]] as [string, unknown][]) : []),
     ["add_start_index", true],
   ];
   return c.length_unit === "chars"
@@ -61,9 +89,7 @@ function recursive(c: ConfigRecord): string {
   return pyScript({
     title: "LangChain RecursiveCharacterTextSplitter, tuned in Chunk Workbench (chunker: recursive).",
     differences: [
-      "The workbench reproduces LangChain JS's splitter (@langchain/textsplitters), which this Python one follows (separator order, merge with overlap, whitespace trimming) except in two places:",
-      '  1. A piece still longer than chunk_size after the last separator: Python keeps it whole, JS (the workbench) splits it further. Only a separators list that does not end in "" can meet this.',
-      `  2. Merging with keep_separator false, Python's running total counts the joining separators (by the length function) and JS's leaves them out of the overlap it keeps: ${c.keep_separator !== false ? 'not met with this config (keep_separator on: both join with "").' : "met with this config — a chunk's end or its overlap can differ by a piece."}`,
+      ...flavorDifferences(c, true),
       `Length is measured in ${c.length_unit === "chars" ? "characters (len)" : "tokens of the encoding"}, as tuned.`,
       "Offsets: LangChain gives start_index only (add_start_index=True); the workbench also gives end_char, pages and boxes.",
     ],
@@ -247,14 +273,15 @@ function character(c: ConfigRecord): string {
     ["chunk_size", c.chunk_size],
     ["chunk_overlap", c.chunk_overlap],
     ["keep_separator", c.keep_separator],
+    ...(c.is_separator_regex === true ? ([["is_separator_regex", true]] as [string, unknown][]) : []),
     ["strip_whitespace", c.strip_whitespace],
     ["add_start_index", true],
   ];
   return pyScript({
     title: "LangChain CharacterTextSplitter, tuned in Chunk Workbench (chunker: langchain-character).",
     differences: [
-      "The workbench reproduces LangChain JS's CharacterTextSplitter (@langchain/textsplitters); this Python class splits and merges alike: one split on separator, pieces merged up to chunk_size, a longer piece kept whole with a warning.",
-      `Merging with keep_separator false, Python's running total counts the joining separators (by the length function) and JS's leaves them out of the overlap it keeps: ${c.keep_separator === true ? "not met with this config (keep_separator on)." : "met with this config — a chunk's end or its overlap can differ by a piece."}`,
+      "One split on separator, pieces merged up to chunk_size, a longer piece kept whole with a warning — in both libraries.",
+      ...flavorDifferences(c, false),
       'The "" separator splits code points, here and in the workbench (LangChain JS splits UTF-16 units).',
       "Offsets: LangChain gives start_index only (add_start_index=True); the workbench also gives end_char, pages and boxes.",
     ],
