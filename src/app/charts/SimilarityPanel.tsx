@@ -1,7 +1,8 @@
 /**
  * Which curve the chart shows and what dragging its threshold changes. A late chunker's own curve
  * (its trace) comes with a threshold the user can drag: late-jaccard's similarity_threshold directly,
- * late-embedding's threshold_amount in its mode's units (core/similarity's amountForSimilarity). Any
+ * late-embedding's threshold_amount (langchain-semantic's breakpoint_threshold_amount) in its mode's
+ * units (core/similarity's amountForSimilarity). Any
  * other run gets the adjacent-sentence curve of the session's embedder with its boundaries on it, so
  * a user sees whether they fall at dips.
  */
@@ -16,6 +17,12 @@ import { useHover } from "../state/hover";
 import { useWorkbench } from "../state/store";
 import type { CurvePoint } from "./SimilarityChart";
 import { pointsOutsideSpans, shownPositions } from "./tocGaps";
+
+/** The chunkers whose own curve's threshold is a breakpoint rule and an amount, by key. */
+const THRESHOLD_KEYS: Readonly<Record<string, { mode: string; amount: string }>> = {
+  "late-embedding": { mode: "threshold_mode", amount: "threshold_amount" },
+  "langchain-semantic": { mode: "breakpoint_threshold_type", amount: "breakpoint_threshold_amount" },
+};
 
 // recharts loads after the first paint (see QualityPanel).
 const SimilarityChart = lazy(() => import("./SimilarityChart").then((m) => ({ default: m.SimilarityChart })));
@@ -64,7 +71,12 @@ export function SimilarityPanel({
       const boundaries = exact.every((i) => i !== undefined)
         ? (exact as number[])
         : boundaryPoints(trace.points, [0, ...trace.boundaries]);
-      const mode = run.config.threshold_mode as ThresholdMode | undefined;
+      // Which keys hold the breakpoint rule and its amount (LangChain's SemanticChunker names its own).
+      const keys = THRESHOLD_KEYS[run.chunker] ?? THRESHOLD_KEYS["late-embedding"]!;
+      const mode =
+        run.chunker === "langchain-semantic" && Number(run.config.number_of_chunks) > 0
+          ? undefined
+          : (run.config[keys.mode] as ThresholdMode | undefined);
       // Only a fallback changes whose curve this is (hybrid in late mode runs late-jaccard by design).
       const fellBack = typeof run.stats["fallback.reason"] === "string";
       const ran =
@@ -75,17 +87,19 @@ export function SimilarityPanel({
         hint = `${run.chunker} fell back to ${ran} (see the warnings): this is ${ran}'s curve; set similarity_threshold in the panel.`;
       } else if (run.chunker === "late-jaccard") {
         onThreshold = (y) => setParam("similarity_threshold", Math.max(0, Math.min(1, y)));
-      } else if (run.chunker === "late-embedding" && mode && mode !== "gradient") {
+      } else if (run.chunker in THRESHOLD_KEYS && mode && mode !== "gradient") {
         onThreshold = (y) => {
           const amount = amountForSimilarity(values, mode, y);
-          if (amount !== null) setParam("threshold_amount", Math.round(amount * 1000) / 1000);
+          if (amount !== null) setParam(keys.amount, Math.round(amount * 1000) / 1000);
         };
-        hint = `Drag to move the ${mode.replace("_", " ")} threshold: sets threshold_amount in that mode's units.`;
+        hint = `Drag to move the ${mode.replace("_", " ")} threshold: sets ${keys.amount} in that mode's units.`;
       } else {
         hint =
           mode === "gradient"
-            ? "The gradient mode's threshold is on the gradient of the distances, not on this scale: set threshold_amount in the panel."
-            : "This chunker's threshold is not a parameter here.";
+            ? `The gradient mode's threshold is on the gradient of the distances, not on this scale: set ${keys.amount} in the panel.`
+            : run.chunker === "langchain-semantic" && Number(run.config.number_of_chunks) > 0
+              ? "number_of_chunks sets the threshold: set it to 0 in the panel to drag the threshold."
+              : "This chunker's threshold is not a parameter here.";
       }
       // An embedding curve names its model: its scale is that embedder's (static GloVe, lexical, an endpoint).
       const model = run.stats["embedding.model"];

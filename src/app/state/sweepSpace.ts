@@ -186,6 +186,8 @@ const GUESS_MS: Record<string, number> = {
   hybrid: 200,
   "late-jaccard": 150,
   "late-embedding": 600,
+  "langchain-character": 30,
+  "langchain-semantic": 500,
   agentic: 5000,
 };
 const DEFAULT_GUESS_MS = 200;

@@ -11,6 +11,7 @@ import { hierarchicalMeta } from "./hierarchical/meta";
 import { hybridMeta } from "./hybrid/meta";
 import { lateEmbeddingMeta } from "./late-embedding/meta";
 import { langchainCharacterMeta } from "./langchain-character/meta";
+import { langchainSemanticMeta } from "./langchain-semantic/meta";
 import { lateJaccardMeta } from "./late-jaccard/meta";
 import { recursiveMeta } from "./recursive/meta";
 import { simpleMeta } from "./simple/meta";
@@ -31,6 +32,7 @@ export const CHUNKER_METAS: readonly AnyChunkerMeta[] = [
   hybridMeta,
   simpleMeta,
   langchainCharacterMeta,
+  langchainSemanticMeta,
 ];
 
 export const DEFAULT_CHUNKER = "token";

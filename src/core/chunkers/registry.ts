@@ -10,6 +10,7 @@ import { hierarchicalChunker } from "./hierarchical/run";
 import { hybridChunker } from "./hybrid/run";
 import { lateEmbeddingChunker } from "./late-embedding/run";
 import { langchainCharacterChunker } from "./langchain-character/run";
+import { langchainSemanticChunker } from "./langchain-semantic/run";
 import { lateJaccardChunker } from "./late-jaccard/run";
 import { UnknownChunkerError } from "./metas";
 import { recursiveChunker } from "./recursive/run";
@@ -33,6 +34,7 @@ export const CHUNKERS: readonly AnyChunkerSpec[] = [
   hybridChunker,
   simpleChunker,
   langchainCharacterChunker,
+  langchainSemanticChunker,
 ];
 
 export function getChunker(id: string): AnyChunkerSpec {

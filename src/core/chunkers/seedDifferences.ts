@@ -58,6 +58,12 @@ export const SEED_DIFFERENCES: Readonly<Record<string, readonly string[]>> = {
     'The "" separator splits code points; LangChain JS splits UTF-16 units (it can cut an emoji in two), Python code points.',
     'is_separator_regex, keep_separator "end" and strip_whitespace false are LangChain Python\'s options; LangChain JS always trims its chunks and escapes its separator.',
   ],
+  "langchain-semantic": [
+    "Embeds with the session's embedder (GloVe locally by default, or your endpoint); LangChain embeds with whatever Embeddings you pass it — distances, and so chunks, follow the embedder: tune with the one your pipeline uses.",
+    "sentence_split_regex is a Python pattern run as a JavaScript RegExp: look-behinds and classes read alike; Python-only syntax (?P<name>…) does not compile, and a capture group's text, which re.split returns as a piece of its own, is not.",
+    "LangChain's chunk text joins its sentences with one space; here the chunk is the document's range (LangChain's text in langchain_text, flagged separators-collapsed), and LangChain's start_index, which misses the whitespace between chunks, is kept and flagged framework-offset-differs.",
+    "embedding_batch_size and add_start_index are not keys here: neither changes a chunk.",
+  ],
   simple: [
     "Blocks are the extracted text's paragraphs; the seed's blocks come from its own document parser.",
   ],

@@ -136,7 +136,7 @@ export const LOCAL_EMBEDDING_CACHE = new MemoryEmbeddingCache({ maxBytes: 96 * 1
  * 2,048-wide vectors cost more to make than to look up, so they go through the vector cache; the
  * static one keeps its own per text.
  */
-async function localEmbedder(doc: DocModel, ctx: RunContext): Promise<LocalEmbedderPick> {
+export async function documentLocalEmbedder(doc: DocModel, ctx: RunContext): Promise<LocalEmbedderPick> {
   const pick = await localEmbedderForDocument(doc, ctx.localEmbedder);
   return pick.embedder.kind === "lexical"
     ? { ...pick, embedder: cachedEmbedder(pick.embedder, LOCAL_EMBEDDING_CACHE) }
@@ -187,7 +187,7 @@ export async function runLateEmbedding(
   }
   const sentences = table.spans.map((s) => doc.text.slice(s.start, s.end));
   const windows = sentenceWindows(sentences, config.window_size);
-  const local = ctx.embedder ? undefined : await localEmbedder(doc, ctx);
+  const local = ctx.embedder ? undefined : await documentLocalEmbedder(doc, ctx);
   const embedder = ctx.embedder ?? local!.embedder;
   let similarities: number[];
   let batches: number;

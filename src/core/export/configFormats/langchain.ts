@@ -10,6 +10,7 @@ const LANGCHAIN_CHUNKERS = [
   "hierarchical",
   "header",
   "late-embedding",
+  "langchain-semantic",
 ] as const;
 
 /** Our threshold modes that LangChain's SemanticChunker has under the same name. */
@@ -266,6 +267,41 @@ function lateEmbedding(c: ConfigRecord): string {
   });
 }
 
+/** SemanticChunker itself: the chunker reproduces it, so every key is its own. */
+function semantic(c: ConfigRecord): string {
+  return pyScript({
+    title: "LangChain SemanticChunker, tuned in Chunk Workbench (chunker: langchain-semantic).",
+    differences: [
+      "The workbench ran SemanticChunker's own algorithm with these keys: the same chunks for the same embeddings.",
+      "Embeddings: set `embeddings` to the model your pipeline uses; the workbench tuned with its session embedder (its endpoint and key are not exported). Distances, and so breakpoints, follow the model.",
+      "Offsets: SemanticChunker's start_index (add_start_index=True) adds up earlier chunks' lengths and misses the whitespace between them; the workbench gives true offsets, pages and boxes.",
+    ],
+    imports: ["from langchain_experimental.text_splitter import SemanticChunker"],
+    setup: [
+      "embeddings = None  # your langchain Embeddings instance, e.g. OpenAIEmbeddings(model=...)",
+      pyCall(
+        "splitter",
+        "SemanticChunker",
+        [
+          ["buffer_size", c.buffer_size],
+          ["breakpoint_threshold_type", c.breakpoint_threshold_type],
+          ["breakpoint_threshold_amount", c.breakpoint_threshold_amount],
+          ["number_of_chunks", c.number_of_chunks === 0 ? undefined : c.number_of_chunks],
+          ["sentence_split_regex", c.sentence_split_regex],
+          ["min_chunk_size", c.min_chunk_size === 0 ? undefined : c.min_chunk_size],
+        ],
+        ["embeddings"],
+      ),
+    ],
+    returns: "One dict per chunk: its text.",
+    chunksOf: [
+      "if embeddings is None:",
+      '    sys.exit("set embeddings near the top of this file to the model your pipeline uses")',
+      'return [{"text": chunk} for chunk in splitter.split_text(text)]',
+    ],
+  });
+}
+
 /** CharacterTextSplitter: the same class in Python, its keys under its own names. */
 function character(c: ConfigRecord): string {
   const common: [string, unknown][] = [
@@ -309,6 +345,7 @@ const WRITERS: Record<string, (c: ConfigRecord) => string> = {
   hierarchical,
   header,
   "late-embedding": lateEmbedding,
+  "langchain-semantic": semantic,
 };
 
 export const langchainFormat: ConfigWriter = {
