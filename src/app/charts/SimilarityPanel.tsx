@@ -87,6 +87,11 @@ export function SimilarityPanel({
         hint = `${run.chunker} fell back to ${ran} (see the warnings): this is ${ran}'s curve; set similarity_threshold in the panel.`;
       } else if (run.chunker === "late-jaccard") {
         onThreshold = (y) => setParam("similarity_threshold", Math.max(0, Math.min(1, y)));
+      } else if (run.chunker === "chonkie-semantic") {
+        // Chonkie cuts at valleys of the smoothed curve below threshold, which it keeps inside (0, 1).
+        onThreshold = (y) =>
+          setParam("threshold", Math.round(Math.max(0.01, Math.min(0.99, y)) * 1000) / 1000);
+        hint = "Drag to move Chonkie's threshold: valleys of the smoothed curve below it cut.";
       } else if (run.chunker in THRESHOLD_KEYS && mode && mode !== "gradient") {
         onThreshold = (y) => {
           const amount = amountForSimilarity(values, mode, y);

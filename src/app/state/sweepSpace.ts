@@ -188,6 +188,8 @@ const GUESS_MS: Record<string, number> = {
   "late-embedding": 600,
   "langchain-character": 30,
   "langchain-semantic": 500,
+  "chonkie-sentence": 30,
+  "chonkie-semantic": 500,
   agentic: 5000,
 };
 const DEFAULT_GUESS_MS = 200;

@@ -17,6 +17,8 @@ const FLAG_TITLES: Readonly<Record<string, string>> = {
   "under-min": "Shorter than the chunker's minimum size: nothing was left to merge it with.",
   "separators-collapsed":
     "LangChain's text differs from the document here (separators it trims or joins); the range is the source's.",
+  "delimiters-dropped":
+    "The framework's text leaves out the delimiters between its sentences (include_delim none); the range is the source's.",
   "framework-offset-differs":
     "The framework's own offset for this chunk (meta) is not where its text is; the range here is the true one.",
 };

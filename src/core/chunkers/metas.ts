@@ -4,6 +4,8 @@
  * registry.ts, so no chunker code loads before the first paint.
  */
 import type { ChunkerMeta } from "../chunk";
+import { chonkieSemanticMeta } from "./chonkie-semantic/meta";
+import { chonkieSentenceMeta } from "./chonkie-sentence/meta";
 import { agenticMeta } from "./agentic/meta";
 import { entityMeta } from "./entity/meta";
 import { headerMeta } from "./header/meta";
@@ -33,6 +35,8 @@ export const CHUNKER_METAS: readonly AnyChunkerMeta[] = [
   simpleMeta,
   langchainCharacterMeta,
   langchainSemanticMeta,
+  chonkieSentenceMeta,
+  chonkieSemanticMeta,
 ];
 
 export const DEFAULT_CHUNKER = "token";

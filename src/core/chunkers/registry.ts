@@ -3,6 +3,8 @@
  * and benchmarks. The page reads metas.ts instead.
  */
 import type { ChunkerSpec } from "../chunk";
+import { chonkieSemanticChunker } from "./chonkie-semantic/run";
+import { chonkieSentenceChunker } from "./chonkie-sentence/run";
 import { agenticChunker } from "./agentic/run";
 import { entityChunker } from "./entity/run";
 import { headerChunker } from "./header/run";
@@ -35,6 +37,8 @@ export const CHUNKERS: readonly AnyChunkerSpec[] = [
   simpleChunker,
   langchainCharacterChunker,
   langchainSemanticChunker,
+  chonkieSentenceChunker,
+  chonkieSemanticChunker,
 ];
 
 export function getChunker(id: string): AnyChunkerSpec {

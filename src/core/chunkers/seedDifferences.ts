@@ -64,6 +64,16 @@ export const SEED_DIFFERENCES: Readonly<Record<string, readonly string[]>> = {
     "LangChain's chunk text joins its sentences with one space; here the chunk is the document's range (LangChain's text in langchain_text, flagged separators-collapsed), and LangChain's start_index, which misses the whitespace between chunks, is kept and flagged framework-offset-differs.",
     "embedding_batch_size and add_start_index are not keys here: neither changes a chunk.",
   ],
+  "chonkie-sentence": [
+    "Reproduces Chonkie JS (@chonkiejs/core 0.0.11); Python Chonkie takes the same keys but has its own sentence splitter, so on the same text its sentences and chunks can differ.",
+    "Sizes are characters (Chonkie's default tokenizer); Chonkie's other tokenizers (@chonkiejs/token's Hugging Face ones) are not offered.",
+    "With single-character delimiters Chonkie's offsets are UTF-8 bytes used as string positions: on non-ASCII text its chunk texts are shifted slices. The chunks here are its sentence groups at their true ranges, its offsets and text in meta (flag framework-offset-differs).",
+  ],
+  "chonkie-semantic": [
+    "Reproduces Chonkie JS (@chonkiejs/core 0.0.11); Python Chonkie takes the same keys but has its own sentence splitter and smoothing, so its cuts can differ.",
+    "Embeds with the session's embedder (GloVe locally by default, or your endpoint); Chonkie embeds with its embeddings argument — similarities, and so cuts, follow the embedder.",
+    "On non-ASCII text Chonkie JS embeds and returns the string sliced at UTF-8 byte offsets (shifted text); here the true sentences are embedded, so after the first non-ASCII character its cuts can differ. Its own offsets are kept in meta and flagged.",
+  ],
   simple: [
     "Blocks are the extracted text's paragraphs; the seed's blocks come from its own document parser.",
   ],

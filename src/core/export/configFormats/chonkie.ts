@@ -4,7 +4,13 @@ import { pyCall, pyLiteral, writeFor } from "./literals";
 import { pyScript } from "./pyScript";
 import type { ConfigRecord, ConfigWriter } from "./types";
 
-const CHONKIE_CHUNKERS = ["token", "recursive", "late-embedding"] as const;
+const CHONKIE_CHUNKERS = [
+  "token",
+  "recursive",
+  "late-embedding",
+  "chonkie-sentence",
+  "chonkie-semantic",
+] as const;
 
 const CHUNK_RETURNS = "One dict per chunk: its text, Chonkie's start_index / end_index and token_count.";
 const CHUNKS = [
@@ -105,10 +111,103 @@ function lateEmbedding(c: ConfigRecord): string {
   });
 }
 
+/** The same keys as @chonkiejs/core's create() takes them, for the JavaScript line each file carries. */
+function jsOptions(c: ConfigRecord, keys: readonly [string, string][]): string {
+  return keys.map(([ours, theirs]) => `${theirs}: ${JSON.stringify(c[ours])}`).join(", ");
+}
+
+const JS_PYTHON_NOTE =
+  "The workbench reproduces Chonkie JS (@chonkiejs/core 0.0.11), which its parity tests run; Python Chonkie takes the same keys but cuts sentences with its own splitter and versions differ, so compare a few chunks before relying on the Python one.";
+
+/** SentenceChunker in Python, its keys under its own names. */
+function chonkieSentence(c: ConfigRecord): string {
+  return pyScript({
+    title: "Chonkie SentenceChunker, tuned in Chunk Workbench (chunker: chonkie-sentence).",
+    differences: [
+      JS_PYTHON_NOTE,
+      `The same chunks in JavaScript: await (await SentenceChunker.create({ ${jsOptions(c, [
+        ["chunk_size", "chunkSize"],
+        ["chunk_overlap", "chunkOverlap"],
+        ["min_sentences_per_chunk", "minSentencesPerChunk"],
+        ["min_characters_per_sentence", "minCharactersPerSentence"],
+        ["delim", "delim"],
+        ["include_delim", "includeDelim"],
+      ])} })).chunk(text)`,
+      'Sizes are characters (Chonkie\'s default tokenizer, "character").',
+      "Offsets: Chonkie JS returns UTF-8 byte offsets when every delimiter is one character; the workbench's are true string offsets, with pages and boxes.",
+    ],
+    imports: ["from chonkie import SentenceChunker"],
+    setup: [
+      pyCall("chunker", "SentenceChunker", [
+        ["chunk_size", c.chunk_size],
+        ["chunk_overlap", c.chunk_overlap],
+        ["min_sentences_per_chunk", c.min_sentences_per_chunk],
+        ["min_characters_per_sentence", c.min_characters_per_sentence],
+        ["delim", c.delim],
+        ["include_delim", c.include_delim],
+      ]),
+    ],
+    returns: CHUNK_RETURNS,
+    chunksOf: CHUNKS,
+  });
+}
+
+/** SemanticChunker in Python, its keys under its own names. */
+function chonkieSemantic(c: ConfigRecord): string {
+  return pyScript({
+    title: "Chonkie SemanticChunker, tuned in Chunk Workbench (chunker: chonkie-semantic).",
+    differences: [
+      JS_PYTHON_NOTE,
+      `The same chunks in JavaScript: await (await SemanticChunker.create({ embeddings, ${jsOptions(c, [
+        ["threshold", "threshold"],
+        ["chunk_size", "chunkSize"],
+        ["similarity_window", "similarityWindow"],
+        ["min_sentences_per_chunk", "minSentencesPerChunk"],
+        ["min_characters_per_sentence", "minCharactersPerSentence"],
+        ["delim", "delimiters"],
+        ["include_delim", "includeDelim"],
+        ["filter_window", "filterWindow"],
+        ["filter_polyorder", "filterPolyorder"],
+        ["filter_tolerance", "filterTolerance"],
+        ["skip_window", "skipWindow"],
+      ])} })).chunk(text)`,
+      "Embeddings: set EMBEDDING_MODEL to the model your pipeline uses; the workbench tuned with its session embedder (its endpoint and key are not exported). Similarities, and so cuts, follow the model.",
+    ],
+    imports: ["from chonkie import SemanticChunker"],
+    setup: [
+      "EMBEDDING_MODEL = None  # the embedding model your pipeline uses (name or instance)",
+      'if EMBEDDING_MODEL is None and __name__ == "__main__":',
+      '    sys.exit("set EMBEDDING_MODEL near the top of this file to the model your pipeline uses")',
+      pyCall(
+        "chunker",
+        "SemanticChunker",
+        [
+          ["threshold", c.threshold],
+          ["chunk_size", c.chunk_size],
+          ["similarity_window", c.similarity_window],
+          ["min_sentences_per_chunk", c.min_sentences_per_chunk],
+          ["min_characters_per_sentence", c.min_characters_per_sentence],
+          ["delim", c.delim],
+          ["include_delim", c.include_delim],
+          ["skip_window", c.skip_window],
+          ["filter_window", c.filter_window],
+          ["filter_polyorder", c.filter_polyorder],
+          ["filter_tolerance", c.filter_tolerance],
+        ],
+        ["embedding_model=EMBEDDING_MODEL"],
+      ),
+    ],
+    returns: CHUNK_RETURNS,
+    chunksOf: CHUNKS,
+  });
+}
+
 const WRITERS: Record<string, (c: ConfigRecord) => string> = {
   token,
   recursive,
   "late-embedding": lateEmbedding,
+  "chonkie-sentence": chonkieSentence,
+  "chonkie-semantic": chonkieSemantic,
 };
 
 export const chonkieFormat: ConfigWriter = {
