@@ -25,6 +25,9 @@ import { type ChonkieSemanticConfig, chonkieSemanticMeta } from "./meta";
 
 const EMBED_BATCH = 64;
 
+/** The last document's similarity curve, so dragging the threshold or the filter does not rebuild it. */
+let lastCurve: { key: string; text: string; similarities: number[] } | null = null;
+
 /** Chonkie's savitzkyGolay, as it reads. */
 export function savitzkyGolay(values: readonly number[], windowSize: number, polyOrder: number): number[] {
   const n = values.length;
@@ -143,17 +146,29 @@ async function runChonkieSemantic(
     const local = ctx.embedder ? undefined : await documentLocalEmbedder(doc, ctx);
     const embedder = ctx.embedder ?? local!.embedder;
     const sentence = (k: number) => text.slice(pieces[k]!.start, pieces[k]!.end);
-    const windows: string[] = [];
-    for (let i = 0; i + w < n; i++)
-      windows.push(Array.from({ length: w }, (_, j) => sentence(i + j)).join(""));
-    const following = Array.from({ length: n - w }, (_, i) => sentence(i + w));
-    // Chonkie embeds each distinct text once.
-    const unique = [...new Set([...windows, ...following])];
-    const { vectors } = await embedWindows(embedder, unique, EMBED_BATCH, ctx.signal);
-    const vectorOf = new Map(unique.map((t, k) => [t, vectors[k]!]));
-    const similarities = windows.map((t, i) =>
-      cosineSimilarity(vectorOf.get(t)!, vectorOf.get(following[i]!)!),
-    );
+    // A threshold or filter drag re-reads the last curve: only sentences, window and embedder make it.
+    const key = JSON.stringify([
+      doc.id,
+      delimiters,
+      config.include_delim,
+      config.min_characters_per_sentence,
+      w,
+      embedder.id,
+    ]);
+    let similarities: number[];
+    if (lastCurve && lastCurve.key === key && lastCurve.text === text) similarities = lastCurve.similarities;
+    else {
+      const windows: string[] = [];
+      for (let i = 0; i + w < n; i++)
+        windows.push(Array.from({ length: w }, (_, j) => sentence(i + j)).join(""));
+      const following = Array.from({ length: n - w }, (_, i) => sentence(i + w));
+      // Chonkie embeds each distinct text once.
+      const unique = [...new Set([...windows, ...following])];
+      const { vectors } = await embedWindows(embedder, unique, EMBED_BATCH, ctx.signal);
+      const vectorOf = new Map(unique.map((t, k) => [t, vectors[k]!]));
+      similarities = windows.map((t, i) => cosineSimilarity(vectorOf.get(t)!, vectorOf.get(following[i]!)!));
+      lastCurve = { key, text, similarities };
+    }
     const valleys = findSplitIndices(
       similarities,
       config.threshold,
