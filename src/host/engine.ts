@@ -27,6 +27,7 @@ import type { SessionEndpoints } from "../core/providers/session";
 import { judgeCoherence, JUDGE_RATE_LIMIT, type JudgeResult } from "../core/quality/llmJudge";
 import type { RunQuality } from "../core/quality/runQuality";
 import { adjacentSimilarity, type SimilarityCurve } from "../core/similarity/adjacent";
+import { choiceSizes, type ChoiceSizes } from "../core/calibrateSizes";
 import { EncodedTextCache, type EncodedText } from "../core/text/encodedText";
 import { loadTokenizer, type EncodingName } from "../core/text/tokenizer";
 import { openDocument, type PdfExtractor } from "./document";
@@ -378,6 +379,19 @@ export class EngineHost {
   async runAll(request: RunRequest, signal?: AbortSignal): Promise<ChunkRun> {
     const run = await this.ranges(request, signal);
     return withCoherence(run, await scoreCoherence(this.document(request.docId), run, this.context(signal)));
+  }
+
+  /** The calibrator's chunk sizes: each threshold choice's config run on the document, sizes only. */
+  async calibrationSizes(
+    docId: string,
+    chunker: string,
+    configs: readonly Record<string, unknown>[],
+    signal?: AbortSignal,
+  ): Promise<ChoiceSizes[]> {
+    const doc = this.document(docId);
+    const out: ChoiceSizes[] = [];
+    for (const config of configs) out.push(await choiceSizes(doc, chunker, config, this.context(signal)));
+    return out;
   }
 
   similarityCurve(docId: string, signal?: AbortSignal): Promise<SimilarityCurve> {

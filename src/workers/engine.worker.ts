@@ -34,6 +34,7 @@ import { extractPdfInWorker } from "./extractInWorker";
 import { indexedDbModelCache } from "./modelCache";
 import { settle, type WorkerResult } from "./workerResult";
 import { fetchWordVectors } from "./wordVectorsFetch";
+import type { ChoiceSizes } from "../core/calibrateSizes";
 
 /** Stage 1 as it crosses: the run without its chunks' texts and objects. */
 export type PackedRun = Omit<ChunkRun, "chunks" | "quality"> & { chunks: PackedChunks };
@@ -210,6 +211,16 @@ const api = {
     configs: Record<string, Record<string, unknown>>,
   ): Promise<WorkerResult<Record<string, FallbackNote | null>>> {
     return tracked(id, () => host.fallbackNotes(docId, configs));
+  },
+
+  /** The threshold calibrator's chunk sizes for each choice's config. */
+  calibrationSizes(
+    id: number,
+    docId: string,
+    chunker: string,
+    configs: Record<string, unknown>[],
+  ): Promise<WorkerResult<ChoiceSizes[]>> {
+    return tracked(id, (signal) => host.calibrationSizes(docId, chunker, configs, signal));
   },
 
   /** Adjacent-sentence similarity with the session's embedder (or the local one), for runs without a curve of their own. */

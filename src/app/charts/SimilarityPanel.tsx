@@ -17,6 +17,8 @@ import { useHover } from "../state/hover";
 import { useWorkbench } from "../state/store";
 import type { CurvePoint } from "./SimilarityChart";
 import { pointsOutsideSpans, shownPositions } from "./tocGaps";
+import { ThresholdCalibrator } from "./ThresholdCalibrator";
+import { isCalibrated } from "../../core/calibrate";
 
 /** The chunkers whose own curve's threshold is a breakpoint rule and an amount, by key. */
 const THRESHOLD_KEYS: Readonly<Record<string, { mode: string; amount: string }>> = {
@@ -166,6 +168,14 @@ export function SimilarityPanel({
     [boundariesB, axis],
   );
 
+  // The calibrator reads the whole curve (the chunker's breakpoints are computed on every gap).
+  const allValues = useMemo(() => (source ? source.map((p) => p.value) : []), [source]);
+  const calibrate =
+    run !== undefined &&
+    trace !== undefined &&
+    isCalibrated(run.chunker) &&
+    run.stats["fallback.reason"] === undefined;
+
   // Handlers read the latest curve and run through a ref, so their identity never changes and
   // the chart's memo holds across runs.
   const latest = useRef({ curve, run, doc, axis });
@@ -251,6 +261,15 @@ export function SimilarityPanel({
             : curve.title
         }
       />
+      {calibrate && curve && (
+        <ThresholdCalibrator
+          run={run}
+          docId={doc?.id}
+          values={allValues}
+          threshold={curve.threshold}
+          onThreshold={curve.onThreshold}
+        />
+      )}
     </Suspense>
   );
 }

@@ -31,6 +31,7 @@ import type { EncodingName } from "../../core/text/tokenizer";
 import { useLlmBudget } from "../state/llmBudget";
 import { useSettings } from "../state/settings";
 import { currentConfig, defaultConfig, useWorkbench, type OpenDocument } from "../state/store";
+import type { ChoiceSizes } from "../../core/calibrateSizes";
 import {
   closeDocument,
   fallbackNotes,
@@ -40,6 +41,7 @@ import {
   runScores,
   sendEndpoints,
   similarityCurve,
+  calibrationSizes,
   takeUnbookedLlmTokens,
   type ScoresStage,
 } from "./workers";
@@ -485,6 +487,31 @@ function withTokens(run: ChunkRun, tokens: Int32Array): ChunkRun {
     ...rest,
     chunks: run.chunks.map((c, i) => (c.tokens === TOKENS_PENDING ? { ...c, tokens: tokens[i]! } : c)),
   };
+}
+
+/**
+ * The chunk sizes each threshold choice yields (the calibrator), asked of the engine worker only while
+ * the calibrator is open; the last answer stays while the next computes.
+ */
+export function useCalibrationSizes(
+  docId: string | undefined,
+  chunker: string,
+  configs: Record<string, unknown>[],
+  enabled: boolean,
+) {
+  const endpointsRevision = useSettings((s) => s.revision);
+  return useQuery<ChoiceSizes[], Error>({
+    queryKey: ["calibration", docId ?? null, chunker, configs, endpointsRevision],
+    enabled: enabled && docId !== undefined && configs.length > 0,
+    staleTime: Infinity,
+    gcTime: 60_000,
+    retry: false,
+    placeholderData: (previous) => previous,
+    queryFn: async ({ signal }) => {
+      await syncEndpoints();
+      return calibrationSizes(docId!, chunker, configs, signal);
+    },
+  });
 }
 
 /** The adjacent-sentence curve of a document with the session's embedder; asked for only when shown. */

@@ -27,6 +27,7 @@ import type { EvaluationRequest, EvaluationResult } from "../../host/evaluation"
 import type { EngineWorkerApi } from "../../workers/engine.worker";
 import { engineActivity } from "./activity";
 import { EngineBridge, type EngineApi } from "./bridge";
+import type { ChoiceSizes } from "../../core/calibrateSizes";
 
 export { isAbortError } from "../../workers/workerResult";
 
@@ -129,6 +130,16 @@ export function fallbackNotes(
   signal?: AbortSignal,
 ): Promise<Record<string, FallbackNote | null>> {
   return bridge.request(signal, (api, id) => api.fallbackNotes(id, docId, configs), docId);
+}
+
+/** The threshold calibrator's chunk sizes, one entry per config, in the chunker's size unit. */
+export function calibrationSizes(
+  docId: string,
+  chunker: string,
+  configs: Record<string, unknown>[],
+  signal?: AbortSignal,
+): Promise<ChoiceSizes[]> {
+  return bridge.request(signal, (api, id) => api.calibrationSizes(id, docId, chunker, configs), docId);
 }
 
 export function similarityCurve(docId: string, signal?: AbortSignal): Promise<SimilarityCurve> {

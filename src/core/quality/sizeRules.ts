@@ -78,6 +78,16 @@ const RULES: Record<string, readonly RuleKeys[]> = {
     },
   ],
   entity: [{ unit: "chars", target: "target_size", min: "min_size", max: "max_size" }],
+  // Peer frameworks' chunkers (issue 32), in their own units.
+  "langchain-semantic": [
+    {
+      unit: "chars",
+      min: "min_chunk_size",
+      note: "SemanticChunker has no size limit; min_chunk_size (0: none) carries a short chunk on to the next breakpoint",
+    },
+  ],
+  "chonkie-sentence": [{ unit: "chars", target: "chunk_size", max: "chunk_size" }],
+  "chonkie-semantic": [{ unit: "chars", max: "chunk_size" }],
   simple: [{ unit: "bytes", target: "max_bytes", max: "max_bytes" }],
 };
 
