@@ -8,10 +8,16 @@
  *   fitted on this document, vectors already made — as ours reads them warm);
  * - langchain-semantic has no JavaScript implementation (langchain_experimental is Python): no peer.
  * - `<id>_scaling_10x`: our warm run on the whole text over the same on its first tenth (plain text,
- *   ranges only), for each peer chunker — never quadratic means ≤ 12.
+ *   ranges only; `_text_ratio` the two texts' lengths, ~10), for each peer chunker — never quadratic
+ *   (`_never_quadratic`) means ≤ 1.2 × the text ratio;
+ * - `llamaindex_sentence_64k_chars_ms`: LlamaIndex TS's SentenceSplitter once on the book's first
+ *   64,000 characters (it is quadratic: the whole book takes about a minute), beside ours on the same.
  */
 import { CharacterTextSplitter } from "@langchain/textsplitters";
 import { SemanticChunker, SentenceChunker } from "@chonkiejs/core";
+import { SentenceSplitter } from "@llamaindex/core/node-parser";
+import { Tiktoken } from "js-tiktoken/lite";
+import cl100k from "js-tiktoken/ranks/cl100k_base";
 import type { RunContext } from "../src/core/chunk";
 import { type DocModel, textDocModel } from "../src/core/document";
 import { createRunContext, runRanges } from "../src/core/engine";
@@ -22,6 +28,7 @@ const PEER_CHUNKERS = [
   "langchain-semantic",
   "chonkie-sentence",
   "chonkie-semantic",
+  "llamaindex-sentence",
 ] as const;
 
 export async function benchFrameworks(
@@ -49,6 +56,30 @@ export async function benchFrameworks(
   await semantic.chunk(doc.text);
   out.chonkie_semantic_ms = round(await medianMs(() => semantic.chunk(doc.text)));
 
+  // LlamaIndex TS's SentenceSplitter is quadratic (53 s on the book at 512, measured by issue 32):
+  // timed once, on the book's first 64k characters, with the same cl100k tokenizer ours counts with.
+  const tiktoken = new Tiktoken(cl100k);
+  const llamaindex = new SentenceSplitter({
+    chunkSize: 1024,
+    chunkOverlap: 200,
+    tokenizer: {
+      encode: (t: string) => new Uint32Array(tiktoken.encode(t)),
+      decode: (ids: Uint32Array) => tiktoken.decode([...ids]),
+    },
+  });
+  const head = doc.text.slice(0, 64_000);
+  const started = performance.now();
+  llamaindex.splitText(head);
+  out.llamaindex_sentence_64k_chars_ms = round(performance.now() - started);
+  const headDoc = textDocModel("llamaindex-64k", "head.txt", head);
+  const headCtx: RunContext = { ...createRunContext() };
+  await runRanges(headDoc, "llamaindex-sentence", {}, headCtx);
+  out["llamaindex-sentence_64k_chars_ms"] = round(
+    await medianMs(() =>
+      runRanges(headDoc, "llamaindex-sentence", { chunk_size: (1000 + Math.random() * 40) | 0 }, headCtx),
+    ),
+  );
+
   // Scaling: the same chunker, warm, on a tenth of the text and on all of it.
   const text = doc.text;
   const tenth = text.slice(
@@ -64,8 +95,12 @@ export async function benchFrameworks(
     };
     const part = await timeOn(tenth);
     const whole = await timeOn(text);
-    out[`${id}_scaling_10x`] = Math.round((whole / Math.max(part, 0.01)) * 10) / 10;
-    out[`${id}_text_ratio`] = Math.round((text.length / tenth.length) * 10) / 10;
+    const ratio = whole / Math.max(part, 0.01);
+    const textRatio = text.length / tenth.length;
+    out[`${id}_scaling_10x`] = Math.round(ratio * 10) / 10;
+    out[`${id}_text_ratio`] = Math.round(textRatio * 10) / 10;
+    // "A 10× text ≤ 12× the time", for the text ratio the cut at a paragraph gives.
+    out[`${id}_never_quadratic`] = ratio <= 1.2 * textRatio;
   }
   return out;
 }

@@ -40,7 +40,7 @@ test("the calibrator shows each method's chunks, applies one, and drags the thre
   await expect(page.getByTestId("chunk-list").getByText("framework-offset-differs").first()).toBeVisible();
 });
 
-test("recursive follows LangChain Python with keep_separator end; chonkie-sentence packs to its size", async ({
+test("recursive follows LangChain Python with keep_separator end; Chonkie and LlamaIndex sentence chunkers pack to their size", async ({
   page,
 }) => {
   await page.goto("/");
@@ -64,4 +64,13 @@ test("recursive follows LangChain Python with keep_separator end; chonkie-senten
   await expect(page.getByTestId("run-status")).toHaveText("done", { timeout: 30_000 });
   await expect(page.getByTestId("chunk-count")).toContainText(/\d+/);
   await saveShot(page, "chonkie-sentence");
+  await page.getByTestId("chunker-select").selectOption("llamaindex-sentence");
+  await expect(page.getByTestId("run-status")).toHaveText("done", { timeout: 30_000 });
+  const whole = Number((await page.getByTestId("chunk-count").textContent()) ?? "0");
+  // chunk_size 128 under the default overlap (200) breaks LlamaIndex's rule: it says so, in its words.
+  await page.getByTestId("param-chunk_size").fill("128");
+  await expect(page.getByText("Chunk overlap must be less than chunk size.").first()).toBeVisible();
+  await page.getByTestId("param-chunk_overlap").fill("16");
+  await expect(page.getByTestId("chunk-count")).not.toHaveText(String(whole), { timeout: 30_000 });
+  expect(Number(await page.getByTestId("chunk-count").textContent())).toBeGreaterThan(whole);
 });

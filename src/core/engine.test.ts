@@ -216,7 +216,11 @@ describe("registry and config", () => {
     for (const s of chunkerSummaries()) {
       expect(s.id).toBeTruthy();
       // A seed's file, or — for a peer framework's chunker — the framework and its version.
-      expect(s.source).toMatch(s.id.startsWith("langchain-") ? /^LangChain .*\d+\.x\)$/ : /\.md$/);
+      expect(s.source).toMatch(
+        /^(langchain|chonkie|llamaindex)-/.test(s.id)
+          ? /^(LangChain|Chonkie|LlamaIndex) \w+ \(.*\d+\.(\d+|x)\b.*\)$/
+          : /\.md$/,
+      );
       expect(Object.keys(s.defaults).sort()).toEqual(s.params.map((p) => p.key).sort());
     }
     expect(getChunker("token").id).toBe("token");

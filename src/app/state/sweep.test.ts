@@ -81,9 +81,13 @@ describe("the sweep editor", () => {
     const encoding = getChunkerMeta("token").params.find((p) => p.key === "encoding")!;
     if (encoding.type !== "enum") throw new Error("encoding is an enum");
     expect(defaultAxis(encoding, "cl100k_base")).toEqual({ kind: "values", values: [...encoding.options] });
+    const strip = getChunkerMeta("recursive").params.find((p) => p.key === "strip_whitespace")!;
+    if (strip.type !== "boolean") throw new Error("strip_whitespace is a boolean");
+    expect(defaultAxis(strip, true)).toEqual({ kind: "values", values: [true, false] });
+    // An enum whose options mix booleans and strings (LangChain's keep_separator) keeps them as they are.
     const keep = getChunkerMeta("recursive").params.find((p) => p.key === "keep_separator")!;
-    if (keep.type !== "boolean") throw new Error("keep_separator is a boolean");
-    expect(defaultAxis(keep, true)).toEqual({ kind: "values", values: [true, false] });
+    if (keep.type !== "enum") throw new Error("keep_separator is an enum");
+    expect(defaultAxis(keep, true)).toEqual({ kind: "values", values: [true, false, "start", "end"] });
   });
 
   it("clamps a range so that no invalid value can be asked for", () => {

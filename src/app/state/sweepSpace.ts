@@ -190,6 +190,7 @@ const GUESS_MS: Record<string, number> = {
   "langchain-semantic": 500,
   "chonkie-sentence": 30,
   "chonkie-semantic": 500,
+  "llamaindex-sentence": 60,
   agentic: 5000,
 };
 const DEFAULT_GUESS_MS = 200;

@@ -14,6 +14,7 @@ import { hybridMeta } from "./hybrid/meta";
 import { lateEmbeddingMeta } from "./late-embedding/meta";
 import { langchainCharacterMeta } from "./langchain-character/meta";
 import { langchainSemanticMeta } from "./langchain-semantic/meta";
+import { llamaindexSentenceMeta } from "./llamaindex-sentence/meta";
 import { lateJaccardMeta } from "./late-jaccard/meta";
 import { recursiveMeta } from "./recursive/meta";
 import { simpleMeta } from "./simple/meta";
@@ -37,6 +38,7 @@ export const CHUNKER_METAS: readonly AnyChunkerMeta[] = [
   langchainSemanticMeta,
   chonkieSentenceMeta,
   chonkieSemanticMeta,
+  llamaindexSentenceMeta,
 ];
 
 export const DEFAULT_CHUNKER = "token";

@@ -13,6 +13,7 @@ import { hybridChunker } from "./hybrid/run";
 import { lateEmbeddingChunker } from "./late-embedding/run";
 import { langchainCharacterChunker } from "./langchain-character/run";
 import { langchainSemanticChunker } from "./langchain-semantic/run";
+import { llamaindexSentenceChunker } from "./llamaindex-sentence/run";
 import { lateJaccardChunker } from "./late-jaccard/run";
 import { UnknownChunkerError } from "./metas";
 import { recursiveChunker } from "./recursive/run";
@@ -39,6 +40,7 @@ export const CHUNKERS: readonly AnyChunkerSpec[] = [
   langchainSemanticChunker,
   chonkieSentenceChunker,
   chonkieSemanticChunker,
+  llamaindexSentenceChunker,
 ];
 
 export function getChunker(id: string): AnyChunkerSpec {

@@ -74,6 +74,12 @@ export const SEED_DIFFERENCES: Readonly<Record<string, readonly string[]>> = {
     "Embeds with the session's embedder (GloVe locally by default, or your endpoint); Chonkie embeds with its embeddings argument — similarities, and so cuts, follow the embedder.",
     "On non-ASCII text Chonkie JS embeds and returns the string sliced at UTF-8 byte offsets (shifted text); here the true sentences are embedded, so after the first non-ASCII character its cuts can differ. Its own offsets are kept in meta and flagged.",
   ],
+  "llamaindex-sentence": [
+    "Reproduces LlamaIndex TS (@llamaindex/core 0.6, llamaindex 0.12), whose sentences come from natural's tokenizer; LlamaIndex Python's SentenceSplitter uses NLTK's Punkt, so its sentence ends, and chunks, can differ.",
+    "Where LlamaIndex's secondary regex drops punctuation from a long sentence, its chunk text is not the document's: the chunk here is the document's range, LlamaIndex's text in meta (flag framework-text-differs).",
+    'Characters are split as code points; LlamaIndex TS\'s split("") can cut a surrogate pair (only a chunk_size of a few tokens reaches that split).',
+    "Token counts use the encoding named here (cl100k_base by default); @llamaindex/env counts o200k_base when gpt-tokenizer 4 is installed beside it — set encoding to what your pipeline loads.",
+  ],
   simple: [
     "Blocks are the extracted text's paragraphs; the seed's blocks come from its own document parser.",
   ],

@@ -87,7 +87,8 @@ const RULES: Record<string, readonly RuleKeys[]> = {
     },
   ],
   "chonkie-sentence": [{ unit: "chars", target: "chunk_size", max: "chunk_size" }],
-  "chonkie-semantic": [{ unit: "chars", max: "chunk_size" }],
+  "chonkie-semantic": [{ unit: "chars", target: "chunk_size", max: "chunk_size" }],
+  "llamaindex-sentence": [{ unit: "tokens", target: "chunk_size", max: "chunk_size" }],
   simple: [{ unit: "bytes", target: "max_bytes", max: "max_bytes" }],
 };
 

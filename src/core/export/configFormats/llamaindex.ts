@@ -4,7 +4,13 @@ import { pyCall, pyLiteral, writeFor } from "./literals";
 import { pyScript } from "./pyScript";
 import type { ConfigRecord, ConfigWriter } from "./types";
 
-const LLAMAINDEX_CHUNKERS = ["token", "recursive", "hierarchical", "late-embedding"] as const;
+const LLAMAINDEX_CHUNKERS = [
+  "token",
+  "recursive",
+  "hierarchical",
+  "late-embedding",
+  "llamaindex-sentence",
+] as const;
 
 /** chunks_of's body for a parser named `parser` (or `splitter`): the nodes with their offsets. */
 function nodesOf(parser: string, extra = ""): string[] {
@@ -161,11 +167,54 @@ function lateEmbedding(c: ConfigRecord): string {
   });
 }
 
+/** SentenceSplitter in Python, its keys under their own names; the TypeScript call the workbench reproduces beside it. */
+function sentenceSplitter(c: ConfigRecord): string {
+  const ts = {
+    chunkSize: c.chunk_size,
+    chunkOverlap: c.chunk_overlap,
+    separator: c.separator,
+    paragraphSeparator: c.paragraph_separator,
+    secondaryChunkingRegex: c.secondary_chunking_regex,
+    extraAbbreviations: c.extra_abbreviations,
+  };
+  return pyScript({
+    title: "LlamaIndex SentenceSplitter, tuned in Chunk Workbench (chunker: llamaindex-sentence).",
+    differences: [
+      "The workbench reproduces LlamaIndex TS (@llamaindex/core 0.6, llamaindex 0.12), which its parity tests run; Python's SentenceSplitter takes the same keys but ends sentences with NLTK's Punkt tokenizer where TS uses natural's, so its sentences, and chunk ends, can differ.",
+      `The same chunks in TypeScript: new SentenceSplitter(${JSON.stringify(ts)}).splitText(text), with the ${String(c.encoding)} tokenizer.`,
+      "Both drop punctuation the secondary regex does not match from a long sentence's text; the workbench keeps the document's range and LlamaIndex's text beside it.",
+      "Offsets: LlamaIndex finds start_char_idx by searching for the chunk's text, which fails where its text was changed; the workbench's are true, with pages and boxes.",
+    ],
+    imports: [
+      "import tiktoken",
+      DOCUMENT_IMPORT,
+      "from llama_index.core.node_parser import SentenceSplitter",
+    ],
+    setup: [
+      pyCall(
+        "splitter",
+        "SentenceSplitter",
+        [
+          ["chunk_size", c.chunk_size],
+          ["chunk_overlap", c.chunk_overlap],
+          ["separator", c.separator],
+          ["paragraph_separator", c.paragraph_separator],
+          ["secondary_chunking_regex", c.secondary_chunking_regex],
+        ],
+        [`tokenizer=tiktoken.get_encoding(${pyLiteral(c.encoding ?? "cl100k_base")}).encode`],
+      ),
+    ],
+    returns: NODE_RETURNS,
+    chunksOf: nodesOf("splitter"),
+  });
+}
+
 const WRITERS: Record<string, (c: ConfigRecord) => string> = {
   token,
   recursive,
   hierarchical,
   "late-embedding": lateEmbedding,
+  "llamaindex-sentence": sentenceSplitter,
 };
 
 export const llamaindexFormat: ConfigWriter = {
