@@ -29,6 +29,7 @@ const PEER_CHUNKERS = [
   "chonkie-sentence",
   "chonkie-semantic",
   "llamaindex-sentence",
+  "llamaindex-semantic",
 ] as const;
 
 export async function benchFrameworks(

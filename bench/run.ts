@@ -241,6 +241,7 @@ const WARM_GOALS_MS: Record<string, number> = {
   "chonkie-sentence": 50,
   "chonkie-semantic": 50,
   "llamaindex-sentence": 50,
+  "llamaindex-semantic": 50,
 };
 
 /** The param a warm run moves where the first number param is not what a user drags (the threshold). */

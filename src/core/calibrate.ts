@@ -5,7 +5,12 @@
  * and the page can show the chunk sizes it yields beside the distribution. Pure: the page calls the
  * choice and histogram helpers, a host runs the configs.
  */
-import { breakpoints, DEFAULT_THRESHOLD_AMOUNT, type ThresholdMode } from "./similarity/breakpoints";
+import {
+  breakpoints,
+  DEFAULT_THRESHOLD_AMOUNT,
+  percentileRank,
+  type ThresholdMode,
+} from "./similarity/breakpoints";
 
 export interface CalibrationChoice {
   /** What picks the threshold: a breakpoint method at its default amount, or "current". */
@@ -20,6 +25,7 @@ export interface CalibrationChoice {
 
 /** How a chunker's config names its threshold: by a method and an amount, or as a similarity. */
 type ThresholdKeys =
+  | { kind: "percentile"; amount: string }
   | { kind: "mode"; mode: string; amount: string; reset?: Record<string, unknown> }
   | { kind: "absolute"; key: string; min: number; max: number };
 
@@ -31,6 +37,8 @@ const KEYS: Readonly<Record<string, ThresholdKeys>> = {
     amount: "breakpoint_threshold_amount",
     reset: { number_of_chunks: 0 },
   },
+  // SemanticSplitterNodeParser breaks at a percentile only: each method's threshold as that percentile.
+  "llamaindex-semantic": { kind: "percentile", amount: "breakpoint_percentile_threshold" },
   "late-jaccard": { kind: "absolute", key: "similarity_threshold", min: 0, max: 1 },
   "chonkie-semantic": { kind: "absolute", key: "threshold", min: 0.01, max: 0.99 },
 };
@@ -74,6 +82,17 @@ export function calibrationChoices(
       const next = { ...config, ...keys.reset, [keys.mode]: method, [keys.amount]: amount };
       if (sameConfig(next, config)) continue;
       choices.push({ method, label, threshold, config: next });
+    } else if (keys.kind === "percentile") {
+      if (threshold === null) continue;
+      const distances = values.map((v) => 1 - v);
+      const amount = Math.round(percentileRank(distances, 1 - threshold) * 10) / 10;
+      if (amount === config[keys.amount] || choices.some((c) => c.config[keys.amount] === amount)) continue;
+      choices.push({
+        method,
+        label: `${label} → p${amount}`,
+        threshold,
+        config: { ...config, [keys.amount]: amount },
+      });
     } else if (threshold !== null) {
       const value = round3(Math.min(keys.max, Math.max(keys.min, threshold)));
       // Methods that land on one value (often the clamp) are one choice.

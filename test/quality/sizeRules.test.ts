@@ -44,10 +44,11 @@ describe("sizeRules", () => {
     expect(rule!.max).toBeUndefined();
   });
 
-  it("knows a target for every registered chunker's defaults (LangChain's SemanticChunker has none)", () => {
+  it("knows a target for every registered chunker's defaults (LangChain's and LlamaIndex's semantic splitters have none)", () => {
     for (const spec of CHUNKERS) {
       const [rule] = sizeRules(spec.id, spec.defaults as Record<string, unknown>);
-      if (spec.id === "langchain-semantic") expect(rule!.target).toBeUndefined();
+      if (spec.id === "langchain-semantic" || spec.id === "llamaindex-semantic")
+        expect(rule!.target).toBeUndefined();
       else expect(rule!.target, spec.id).toBeDefined();
     }
   });

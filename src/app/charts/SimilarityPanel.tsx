@@ -24,6 +24,8 @@ import { isCalibrated } from "../../core/calibrate";
 const THRESHOLD_KEYS: Readonly<Record<string, { mode: string; amount: string }>> = {
   "late-embedding": { mode: "threshold_mode", amount: "threshold_amount" },
   "langchain-semantic": { mode: "breakpoint_threshold_type", amount: "breakpoint_threshold_amount" },
+  // SemanticSplitterNodeParser has no mode key: always a percentile.
+  "llamaindex-semantic": { mode: "", amount: "breakpoint_percentile_threshold" },
 };
 
 // recharts loads after the first paint (see QualityPanel).
@@ -78,7 +80,9 @@ export function SimilarityPanel({
       const mode =
         run.chunker === "langchain-semantic" && Number(run.config.number_of_chunks) > 0
           ? undefined
-          : (run.config[keys.mode] as ThresholdMode | undefined);
+          : keys.mode === ""
+            ? "percentile"
+            : (run.config[keys.mode] as ThresholdMode | undefined);
       // Only a fallback changes whose curve this is (hybrid in late mode runs late-jaccard by design).
       const fellBack = typeof run.stats["fallback.reason"] === "string";
       const ran =

@@ -191,6 +191,7 @@ const GUESS_MS: Record<string, number> = {
   "chonkie-sentence": 30,
   "chonkie-semantic": 500,
   "llamaindex-sentence": 60,
+  "llamaindex-semantic": 400,
   agentic: 5000,
 };
 const DEFAULT_GUESS_MS = 200;

@@ -14,6 +14,7 @@ import { hybridMeta } from "./hybrid/meta";
 import { lateEmbeddingMeta } from "./late-embedding/meta";
 import { langchainCharacterMeta } from "./langchain-character/meta";
 import { langchainSemanticMeta } from "./langchain-semantic/meta";
+import { llamaindexSemanticMeta } from "./llamaindex-semantic/meta";
 import { llamaindexSentenceMeta } from "./llamaindex-sentence/meta";
 import { lateJaccardMeta } from "./late-jaccard/meta";
 import { recursiveMeta } from "./recursive/meta";
@@ -39,6 +40,7 @@ export const CHUNKER_METAS: readonly AnyChunkerMeta[] = [
   chonkieSentenceMeta,
   chonkieSemanticMeta,
   llamaindexSentenceMeta,
+  llamaindexSemanticMeta,
 ];
 
 export const DEFAULT_CHUNKER = "token";

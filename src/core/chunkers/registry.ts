@@ -13,6 +13,7 @@ import { hybridChunker } from "./hybrid/run";
 import { lateEmbeddingChunker } from "./late-embedding/run";
 import { langchainCharacterChunker } from "./langchain-character/run";
 import { langchainSemanticChunker } from "./langchain-semantic/run";
+import { llamaindexSemanticChunker } from "./llamaindex-semantic/run";
 import { llamaindexSentenceChunker } from "./llamaindex-sentence/run";
 import { lateJaccardChunker } from "./late-jaccard/run";
 import { UnknownChunkerError } from "./metas";
@@ -41,6 +42,7 @@ export const CHUNKERS: readonly AnyChunkerSpec[] = [
   chonkieSentenceChunker,
   chonkieSemanticChunker,
   llamaindexSentenceChunker,
+  llamaindexSemanticChunker,
 ];
 
 export function getChunker(id: string): AnyChunkerSpec {

@@ -80,6 +80,10 @@ export const SEED_DIFFERENCES: Readonly<Record<string, readonly string[]>> = {
     'Characters are split as code points; LlamaIndex TS\'s split("") can cut a surrogate pair (only a chunk_size of a few tokens reaches that split).',
     "Token counts use the encoding named here (cl100k_base by default); @llamaindex/env counts o200k_base when gpt-tokenizer 4 is installed beside it — set encoding to what your pipeline loads.",
   ],
+  "llamaindex-semantic": [
+    "Sentences come from natural's rules (LlamaIndex TS's tokenizer); Python's SemanticSplitterNodeParser uses NLTK's Punkt with its trained English model by default — where they disagree (initials, abbreviations Punkt learned), sentences and so breakpoints differ. Pass your own sentence_splitter in Python to match either.",
+    "Embeds with the session's embedder (GloVe locally by default, or your endpoint); LlamaIndex embeds with its embed_model — distances follow the model.",
+  ],
   simple: [
     "Blocks are the extracted text's paragraphs; the seed's blocks come from its own document parser.",
   ],

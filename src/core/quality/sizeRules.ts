@@ -89,6 +89,7 @@ const RULES: Record<string, readonly RuleKeys[]> = {
   "chonkie-sentence": [{ unit: "chars", target: "chunk_size", max: "chunk_size" }],
   "chonkie-semantic": [{ unit: "chars", target: "chunk_size", max: "chunk_size" }],
   "llamaindex-sentence": [{ unit: "tokens", target: "chunk_size", max: "chunk_size" }],
+  "llamaindex-semantic": [{ unit: "tokens", note: "SemanticSplitterNodeParser has no size limit" }],
   simple: [{ unit: "bytes", target: "max_bytes", max: "max_bytes" }],
 };
 

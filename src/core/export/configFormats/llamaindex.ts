@@ -209,12 +209,41 @@ function sentenceSplitter(c: ConfigRecord): string {
   });
 }
 
+/** SemanticSplitterNodeParser itself: the chunker ports it, so its two keys are its own. */
+function semanticSplitter(c: ConfigRecord): string {
+  return pyScript({
+    title: "LlamaIndex SemanticSplitterNodeParser, tuned in Chunk Workbench (chunker: llamaindex-semantic).",
+    differences: [
+      "The workbench ran this parser's own algorithm with these keys; its sentences came from natural's rules (LlamaIndex TS's tokenizer), where this parser's default sentence_splitter is NLTK's Punkt — where they disagree, breakpoints can differ.",
+      "Embeddings: set EMBED_MODEL to the model your pipeline uses; the workbench tuned with its session embedder (its endpoint and key are not exported). Distances, and so breakpoints, follow the model.",
+    ],
+    imports: [DOCUMENT_IMPORT, "from llama_index.core.node_parser import SemanticSplitterNodeParser"],
+    setup: [
+      "EMBED_MODEL = None  # your LlamaIndex embedding model, e.g. OpenAIEmbedding(model=...)",
+      'if EMBED_MODEL is None and __name__ == "__main__":',
+      '    sys.exit("set EMBED_MODEL near the top of this file to the model your pipeline uses")',
+      pyCall(
+        "splitter",
+        "SemanticSplitterNodeParser",
+        [
+          ["buffer_size", c.buffer_size],
+          ["breakpoint_percentile_threshold", c.breakpoint_percentile_threshold],
+        ],
+        ["embed_model=EMBED_MODEL"],
+      ),
+    ],
+    returns: NODE_RETURNS,
+    chunksOf: nodesOf("splitter"),
+  });
+}
+
 const WRITERS: Record<string, (c: ConfigRecord) => string> = {
   token,
   recursive,
   hierarchical,
   "late-embedding": lateEmbedding,
   "llamaindex-sentence": sentenceSplitter,
+  "llamaindex-semantic": semanticSplitter,
 };
 
 export const llamaindexFormat: ConfigWriter = {
