@@ -20,31 +20,13 @@ import { resolveConfig, validConfig } from "../../src/core/config";
 import { textDocModel } from "../../src/core/document";
 import { createRunContext, materialize } from "../../src/core/engine";
 import type { Embedder } from "../../src/core/providers/embedder";
+import { catsDogsEmbedder, NEVER_EMBEDDER } from "../support/toyEmbedder";
 import { loadTokenizer } from "../../src/core/text/tokenizer";
-
-/** [count of "Cats", count of "Dogs"]: the toy embedder every example below is worked with. */
-function toyEmbedder(): Embedder & { texts: string[] } {
-  const texts: string[] = [];
-  return {
-    id: "toy",
-    label: "toy cats/dogs counts",
-    kind: "lexical",
-    texts,
-    embed: (batch) => {
-      texts.push(...batch);
-      return Promise.resolve(
-        batch.map((t) =>
-          Float32Array.from([(t.match(/Cats/g) ?? []).length, (t.match(/Dogs/g) ?? []).length]),
-        ),
-      );
-    },
-  };
-}
 
 async function run(
   text: string,
   tuned: Partial<LangchainSemanticConfig>,
-  embedder: Embedder = toyEmbedder(),
+  embedder: Embedder = catsDogsEmbedder(),
 ) {
   const config = validConfig(langchainSemanticChunker, tuned);
   const doc = textDocModel("s", "s.txt", text);
@@ -86,7 +68,7 @@ describe("langchain-semantic: SemanticChunker, worked by hand", () => {
   });
 
   it("buffer 1 embeds each sentence with its neighbours: distances .1056, .2, .1056, 0; threshold .1859", async () => {
-    const embedder = toyEmbedder();
+    const embedder = catsDogsEmbedder();
     const { texts, out } = await run(FIVE, { buffer_size: 1 }, embedder);
     expect(embedder.texts[1]).toBe("Cats purr. Cats nap. Dogs bark.");
     const d = out.trace!.points.map((p) => 1 - p.value);
@@ -136,15 +118,9 @@ describe("langchain-semantic: SemanticChunker, worked by hand", () => {
   });
 
   it("one sentence is one chunk; gradient with two sentences gives each its own, embedding nothing", async () => {
-    const never: Embedder = {
-      id: "never",
-      label: "never",
-      kind: "lexical",
-      embed: () => Promise.reject(new Error("called")),
-    };
-    expect((await run("Cats purr", {}, never)).texts).toEqual(["Cats purr"]);
+    expect((await run("Cats purr", {}, NEVER_EMBEDDER)).texts).toEqual(["Cats purr"]);
     expect(
-      (await run("Cats purr. Dogs bark.", { breakpoint_threshold_type: "gradient" }, never)).texts,
+      (await run("Cats purr. Dogs bark.", { breakpoint_threshold_type: "gradient" }, NEVER_EMBEDDER)).texts,
     ).toEqual(["Cats purr.", "Dogs bark."]);
   });
 

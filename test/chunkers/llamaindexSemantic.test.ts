@@ -17,27 +17,10 @@ import { validConfig } from "../../src/core/config";
 import { textDocModel } from "../../src/core/document";
 import { createRunContext, materialize } from "../../src/core/engine";
 import type { Embedder } from "../../src/core/providers/embedder";
+import { catsDogsEmbedder, NEVER_EMBEDDER } from "../support/toyEmbedder";
 import { loadTokenizer } from "../../src/core/text/tokenizer";
 
-function toyEmbedder(): Embedder & { texts: string[] } {
-  const texts: string[] = [];
-  return {
-    id: "toy",
-    label: "toy cats/dogs counts",
-    kind: "lexical",
-    texts,
-    embed: (batch) => {
-      texts.push(...batch);
-      return Promise.resolve(
-        batch.map((t) =>
-          Float32Array.from([(t.match(/Cats/g) ?? []).length, (t.match(/Dogs/g) ?? []).length]),
-        ),
-      );
-    },
-  };
-}
-
-async function run(text: string, tuned: Partial<LlamaindexSemanticConfig>, embedder = toyEmbedder()) {
+async function run(text: string, tuned: Partial<LlamaindexSemanticConfig>, embedder = catsDogsEmbedder()) {
   const config = validConfig(llamaindexSemanticChunker, tuned);
   const doc = textDocModel(`s-${text.length}-${JSON.stringify(tuned)}`, "s.txt", text);
   const ctx: RunContext = { ...createRunContext(), embedder };
@@ -75,13 +58,7 @@ describe("llamaindex-semantic: SemanticSplitterNodeParser, worked by hand", () =
       [4, 4],
     ]);
     expect(nodeChunks([], 1, 95)).toEqual([[0, 0]]);
-    const never: Embedder = {
-      id: "never",
-      label: "never",
-      kind: "lexical",
-      embed: () => Promise.reject(new Error("called")),
-    };
-    expect((await run("Cats purr", {}, never as Embedder & { texts: string[] })).texts).toEqual([
+    expect((await run("Cats purr", {}, NEVER_EMBEDDER as Embedder & { texts: string[] })).texts).toEqual([
       "Cats purr",
     ]);
   });

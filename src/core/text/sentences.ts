@@ -30,6 +30,7 @@ import { perDocument } from "../docCache";
 import type { DocModel } from "../document";
 import { noesisSentences } from "./noesisSentences";
 import type { Span } from "./segment";
+import { isTrimSpace } from "./codeUnits";
 
 /** The late chunkers' `sentence_splitter` (CHUNKERS.md "Workbench extensions"; its param: chunkers/late/sentenceSplitter). */
 export type SentenceSplitter = "seed" | "workbench";
@@ -93,8 +94,8 @@ function readLines(text: string): Line[] {
     const c = found ? text.charCodeAt(end) : 0;
     let start = at;
     let stop = end;
-    while (start < stop && isWhite(text.charCodeAt(start))) start++;
-    while (stop > start && isWhite(text.charCodeAt(stop - 1))) stop--;
+    while (start < stop && isTrimSpace(text.charCodeAt(start))) start++;
+    while (stop > start && isTrimSpace(text.charCodeAt(stop - 1))) stop--;
     if (start < stop) {
       lines.push({ start, end: stop, afterBreak: pendingBreak && lines.length > 0 });
       pendingBreak = false;
@@ -217,9 +218,9 @@ class Scanner {
     if (!free && q < line.end && isDigit(text.charCodeAt(q)) && (q > p + 1 || isWordLetterAt(text, p - 1))) {
       let r = q;
       while (r < line.end && r - q < 3 && isDigit(text.charCodeAt(r))) r++;
-      if (r === line.end || isWhite(text.charCodeAt(r))) q = r;
+      if (r === line.end || isTrimSpace(text.charCodeAt(r))) q = r;
     }
-    if (!free && q < line.end && !isWhite(text.charCodeAt(q))) return null;
+    if (!free && q < line.end && !isTrimSpace(text.charCodeAt(q))) return null;
     const after = skipBlanks(text, q, line.end);
     if (
       after < line.end &&
@@ -259,7 +260,7 @@ class Scanner {
     if (this.opensLineOrSentence(t, line)) return true;
     // "Chapter 6." opening its line or sentence.
     let w = t;
-    while (w > line.start && isWhite(text.charCodeAt(w - 1))) w--;
+    while (w > line.start && isTrimSpace(text.charCodeAt(w - 1))) w--;
     if (w === t) return false;
     let label = w;
     while (label > line.start && isWordLetterAt(text, label - 1)) label--;
@@ -279,7 +280,7 @@ class Scanner {
     const { text } = this;
     // Walked back across line breaks: the sentence, not the line, says what precedes the letter.
     let w = t;
-    while (w > this.pieceStart && isWhite(text.charCodeAt(w - 1))) w--;
+    while (w > this.pieceStart && isTrimSpace(text.charCodeAt(w - 1))) w--;
     if (w === this.pieceStart) return true;
     const before = text.charCodeAt(w - 1);
     if (before === 0x2c || before === 0x26 || before === DOT) return true;
@@ -293,7 +294,7 @@ class Scanner {
   private opensLineOrSentence(at: number, line: Line): boolean {
     if (at === line.start && this.lineOpensItem) return true;
     let b = at;
-    while (b > this.pieceStart && isWhite(this.text.charCodeAt(b - 1))) b--;
+    while (b > this.pieceStart && isTrimSpace(this.text.charCodeAt(b - 1))) b--;
     return b === this.pieceStart;
   }
 
@@ -305,7 +306,7 @@ class Scanner {
   /** The line's last word starts with a digit: a page reference ("foo, 12, 34", "324n", "90–91"). */
   private endsInNumber(line: Line): boolean {
     let at = line.end;
-    while (at > line.start && !isWhite(this.text.charCodeAt(at - 1))) at--;
+    while (at > line.start && !isTrimSpace(this.text.charCodeAt(at - 1))) at--;
     return isDigit(this.text.charCodeAt(at));
   }
 
@@ -346,8 +347,8 @@ function withoutPunctuationOnly(text: string, pieces: Span[]): Span[] {
 }
 
 function pushTrimmed(text: string, start: number, end: number, out: Span[]): void {
-  while (start < end && isWhite(text.charCodeAt(start))) start++;
-  while (end > start && isWhite(text.charCodeAt(end - 1))) end--;
+  while (start < end && isTrimSpace(text.charCodeAt(start))) start++;
+  while (end > start && isTrimSpace(text.charCodeAt(end - 1))) end--;
   if (end > start) out.push({ start, end });
 }
 
@@ -497,22 +498,6 @@ const LIST_MARKS = new Set([..."•◦▪▫‣∙·*>-–—#§\"“‘'«([●
 
 function isDigit(c: number): boolean {
   return c >= 48 && c <= 57;
-}
-
-/** Whitespace as JavaScript's \s (trimming matches String.prototype.trim). */
-function isWhite(c: number): boolean {
-  if (c < 128) return c === 32 || (c >= 9 && c <= 13);
-  return (
-    c === 0xa0 ||
-    c === 0x1680 ||
-    (c >= 0x2000 && c <= 0x200a) ||
-    c === 0x2028 ||
-    c === 0x2029 ||
-    c === 0x202f ||
-    c === 0x205f ||
-    c === 0x3000 ||
-    c === 0xfeff
-  );
 }
 
 /** Whitespace inside a line. */

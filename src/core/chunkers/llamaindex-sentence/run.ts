@@ -20,6 +20,7 @@
  */
 import type { ChunkDraft, ChunkerOutput, ChunkerSpec, RunContext } from "../../chunk";
 import type { DocModel } from "../../document";
+import { codePointStep, isTrimSpace } from "../../text/codeUnits";
 import { exactTokenCount } from "../../text/exactCount";
 import { separatorPattern } from "../recursive/flavor";
 import { type LlamaindexSentenceConfig, llamaindexSentenceMeta } from "./meta";
@@ -38,23 +39,6 @@ interface Piece {
  */
 let cutsMemo: { key: string; text: string; byRange: Map<number, number[]> } | null = null;
 const RANGE_KEY = 2 ** 26;
-
-const isHigh = (c: number) => c >= 0xd800 && c <= 0xdbff;
-const isLow = (c: number) => c >= 0xdc00 && c <= 0xdfff;
-
-/** ECMAScript String.prototype.trim's whitespace. */
-const isTrimSpace = (c: number) =>
-  c === 0x20 ||
-  (c >= 0x09 && c <= 0x0d) ||
-  c === 0xa0 ||
-  c === 0x1680 ||
-  (c >= 0x2000 && c <= 0x200a) ||
-  c === 0x2028 ||
-  c === 0x2029 ||
-  c === 0x202f ||
-  c === 0x205f ||
-  c === 0x3000 ||
-  c === 0xfeff;
 
 async function runSentenceSplitter(
   doc: DocModel,
@@ -120,7 +104,7 @@ async function runSentenceSplitter(
     if (words.length > 1) return { parts: words, sentence: false };
     const chars: [number, number][] = [];
     for (let i = s; i < e;) {
-      const step = isHigh(text.charCodeAt(i)) && i + 1 < e && isLow(text.charCodeAt(i + 1)) ? 2 : 1;
+      const step = codePointStep(text, i, e);
       chars.push([i, i + step]);
       i += step;
     }

@@ -26,6 +26,7 @@
 import type { ChunkDraft, ChunkerOutput, ChunkerSpec, RunContext } from "../../chunk";
 import type { DocModel } from "../../document";
 import { type RecursiveConfig, recursiveMeta } from "./meta";
+import { codePointStep, isHighSurrogate, isLowSurrogate, isTrimSpace } from "../../text/codeUnits";
 import { exactTokenCount } from "../../text/exactCount";
 import { isLookaroundSeparator, type LangchainFlavor, separatorPattern } from "./flavor";
 
@@ -41,9 +42,6 @@ export interface CutSeparator {
 }
 
 export type Separator = string | CutSeparator;
-
-const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
-const isLowSurrogate = (code: number) => code >= 0xdc00 && code <= 0xdfff;
 
 export interface SplitOptions {
   chunkSize: number;
@@ -86,23 +84,6 @@ export interface SplitRange {
   warned?: boolean;
   /** A piece longer than chunkSize that no separator is left to split (kept whole, as LangChain does). */
   unsplittable?: boolean;
-}
-
-/** String.prototype.trim's set: ECMAScript WhiteSpace and LineTerminator. */
-function isTrimSpace(code: number): boolean {
-  if (code <= 0x20) return code === 0x20 || (code >= 0x09 && code <= 0x0d);
-  if (code < 0xa0) return false;
-  return (
-    code === 0xa0 ||
-    code === 0x1680 ||
-    (code >= 0x2000 && code <= 0x200a) ||
-    code === 0x2028 ||
-    code === 0x2029 ||
-    code === 0x202f ||
-    code === 0x205f ||
-    code === 0x3000 ||
-    code === 0xfeff
-  );
 }
 
 /** Python's str.isspace over one UTF-16 unit (str.strip's set; no astral character is whitespace). */
@@ -226,8 +207,7 @@ export function recursiveSplit(
     if (sep === "") {
       // Code points, as Python's list(text) gives them (CHUNKERS.md): a surrogate pair is never split.
       for (let i = s; i < e;) {
-        const step =
-          isHighSurrogate(text.charCodeAt(i)) && i + 1 < e && isLowSurrogate(text.charCodeAt(i + 1)) ? 2 : 1;
+        const step = codePointStep(text, i, e);
         starts.push(i);
         ends.push(i + step);
         i += step;
