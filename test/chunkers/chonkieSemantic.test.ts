@@ -109,6 +109,14 @@ describe("chonkie-semantic: Chonkie's SemanticChunker", () => {
     expect(findSplitIndices(dips, 0.55, 3, 1, 0.2, 1)).toEqual([3]);
   });
 
+  it("gives no chunk for text of delimiters only, and refuses a non-ASCII delimiter character", async () => {
+    const { out } = await ours("!?.\n..", { include_delim: "none" });
+    expect(out.drafts).toEqual([]);
+    expect(resolveConfig(chonkieSemanticChunker, { delim: ["…"] }).problems[0]?.message).toMatch(
+      /UTF-8 byte/,
+    );
+  });
+
   it("draws its curve and threshold, and refuses what Chonkie's create refuses", async () => {
     const { out } = await ours(TEXT, {});
     expect(out.trace!.threshold).toBe(0.8);

@@ -144,5 +144,10 @@ describe("chonkie-sentence: Chonkie's SentenceChunker", () => {
       resolveConfig(chonkieSentenceChunker, { chunk_size: 10, chunk_overlap: 10 }).problems[0]?.message,
     ).toBe("chunkOverlap must be less than chunkSize");
     expect(resolveConfig(chonkieSentenceChunker, { delim: ["", "."] }).problems[0]?.key).toBe("delim");
+    // A non-ASCII character is refused only where Chonkie matches bytes (every delimiter one character).
+    expect(resolveConfig(chonkieSentenceChunker, { delim: ["。", "\n"] }).problems[0]?.message).toMatch(
+      /UTF-8 byte/,
+    );
+    expect(resolveConfig(chonkieSentenceChunker, { delim: ["。", ". "] }).problems).toEqual([]);
   });
 });

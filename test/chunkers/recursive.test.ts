@@ -281,7 +281,13 @@ describe("recursive chunker: config", () => {
 
   it('takes keep_separator true, false, "start" or "end", and regex separators only when they compile', () => {
     for (const keep of [true, false, "start", "end"])
-      expect(resolveConfig(recursiveChunker, { keep_separator: keep }).problems).toEqual([]);
+      expect(resolveConfig(recursiveChunker, { keep_separator: keep, flavor: "python" }).problems).toEqual(
+        [],
+      );
+    // LangChain JS's keepSeparator is a boolean: "end" is Python's only.
+    expect(resolveConfig(recursiveChunker, { keep_separator: "end" }).problems[0]?.message).toMatch(
+      /LangChain Python's .* set flavor to python/,
+    );
     expect(resolveConfig(recursiveChunker, { keep_separator: "middle" }).problems[0]?.key).toBe(
       "keep_separator",
     );

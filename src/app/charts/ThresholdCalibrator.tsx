@@ -6,7 +6,7 @@
  * with the chunker's min/max size rules drawn and the chunks outside them counted. A choice applies
  * with one click. Asked of the worker only while open.
  */
-import { useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import type { ChunkRun } from "../../core/chunk";
 import { type CalibrationChoice, calibrationChoices, histogram } from "../../core/calibrate";
 import type { SizeRule } from "../../core/quality/sizeRules";
@@ -66,7 +66,8 @@ export function ThresholdCalibrator({
               key={choice.label}
               choice={choice}
               color={COLORS[k % COLORS.length]!}
-              result={sizes.data?.[k]}
+              // A previous answer (placeholder) belongs to the previous choices: rows wait for their own.
+              result={sizes.isPlaceholderData ? undefined : sizes.data?.[k]}
               onApply={k === 0 ? null : () => applyConfig(choice.config)}
             />
           ))}
@@ -106,6 +107,8 @@ function SimilarityHistogram({
   const svg = useRef<SVGSVGElement>(null);
   const dragging = useRef(false);
   const frame = useRef(0);
+  // A frame still pending when the calibrator goes (a chunker switch) must not set the next one's param.
+  useEffect(() => () => cancelAnimationFrame(frame.current), []);
   const moveTo = (clientX: number) => {
     const box = svg.current?.getBoundingClientRect();
     if (!box || !onThreshold) return;
@@ -131,8 +134,10 @@ function SimilarityHistogram({
           e.currentTarget.setPointerCapture(e.pointerId);
           moveTo(e.clientX);
         }}
-        onPointerMove={(e) => dragging.current && moveTo(e.clientX)}
+        onPointerMove={(e) => dragging.current && (e.buttons & 1) === 1 && moveTo(e.clientX)}
         onPointerUp={() => (dragging.current = false)}
+        onPointerCancel={() => (dragging.current = false)}
+        onLostPointerCapture={() => (dragging.current = false)}
       >
         {hist.counts.map((count, b) => (
           <rect

@@ -73,6 +73,7 @@ export const SEED_DIFFERENCES: Readonly<Record<string, readonly string[]>> = {
     "Reproduces Chonkie JS (@chonkiejs/core 0.0.11); Python Chonkie takes the same keys but has its own sentence splitter and smoothing, so its cuts can differ.",
     "Embeds with the session's embedder (GloVe locally by default, or your endpoint); Chonkie embeds with its embeddings argument — similarities, and so cuts, follow the embedder.",
     "On non-ASCII text Chonkie JS embeds and returns the string sliced at UTF-8 byte offsets (shifted text); here the true sentences are embedded, so after the first non-ASCII character its cuts can differ. Its own offsets are kept in meta and flagged.",
+    "Chonkie JS drops the last sentences of a text with non-ASCII characters (their byte offsets run past the string, so their text is empty); here they are kept: no text is lost.",
   ],
   "llamaindex-sentence": [
     "Reproduces LlamaIndex TS (@llamaindex/core 0.6, llamaindex 0.12), whose sentences come from natural's tokenizer; LlamaIndex Python's SentenceSplitter uses NLTK's Punkt, so its sentence ends, and chunks, can differ.",

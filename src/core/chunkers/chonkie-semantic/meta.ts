@@ -1,5 +1,6 @@
 /** What the page needs of Chonkie's SemanticChunker: its config, defaults, params and checks — no algorithm (run.ts). */
 import type { ChunkerMeta, ConfigProblem } from "../../chunk";
+import { NON_ASCII_DELIMITER } from "../chonkie/split";
 
 export interface ChonkieSemanticConfig {
   threshold: number;
@@ -44,6 +45,8 @@ function checkChonkieSemantic(c: ChonkieSemanticConfig): ConfigProblem[] {
     });
   if (c.filter_tolerance <= 0 || c.filter_tolerance >= 1)
     problems.push({ key: "filter_tolerance", message: "filterTolerance must be between 0 and 1" });
+  if ([...c.delim.join("")].some((ch) => ch.charCodeAt(0) > 0x7f))
+    problems.push({ key: "delim", message: NON_ASCII_DELIMITER });
   if (c.delim.every((d) => d.replace(/ /g, "") === ""))
     problems.push({
       key: "delim",

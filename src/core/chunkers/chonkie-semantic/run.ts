@@ -12,7 +12,9 @@
  *   groups and those between; then any group over chunk_size is split into runs of whole sentences.
  * Embeddings: the session's embedder, on each sentence's true text (Chonkie 0.0.11 embeds the
  * string sliced at byte offsets, which differs after the first non-ASCII character: there its cuts
- * follow shifted text, ours the text). Chonkie's own offsets (bytes) are kept in each chunk's meta and
+ * follow shifted text, ours the text). Chonkie also drops a sentence whose byte-sliced text is empty
+ * — the last sentences of a text with non-ASCII characters, whose byte offsets run past the string's
+ * end — losing them from its chunks; they are kept here (a declared difference: no text is lost). Chonkie's own offsets (bytes) are kept in each chunk's meta and
  * flagged where they are not the true ones, as in chonkie-sentence.
  */
 import type { ChunkerOutput, ChunkerSpec, RunContext, RunTrace } from "../../chunk";
@@ -136,6 +138,8 @@ async function runChonkieSemantic(
     Math.max(0, Math.min(p.chonkieEnd, text.length) - Math.min(p.chonkieStart, text.length)),
   );
   const n = pieces.length;
+  // Only delimiters (include_delim "none"): no sentence at all, and Chonkie returns no chunk.
+  if (n === 0) return { drafts: [], stats: { "chunk.count": 0, "sentence.count": 0 } };
   const w = config.similarity_window;
   const stats: Record<string, unknown> = { "sentence.count": n };
   let groups: number[][];

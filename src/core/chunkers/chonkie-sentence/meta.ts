@@ -1,5 +1,6 @@
 /** What the page needs of Chonkie's SentenceChunker: its config, defaults, params and checks — no algorithm (run.ts). */
 import type { ChunkerMeta, ConfigProblem } from "../../chunk";
+import { NON_ASCII_DELIMITER } from "../chonkie/split";
 
 export interface ChonkieSentenceConfig {
   chunk_size: number;
@@ -25,6 +26,9 @@ function checkChonkieSentence(config: ChonkieSentenceConfig): ConfigProblem[] {
   const problems: ConfigProblem[] = [];
   if (config.chunk_overlap >= config.chunk_size)
     problems.push({ key: "chunk_overlap", message: "chunkOverlap must be less than chunkSize" });
+  // Only the Rust path (every delimiter one character) matches bytes.
+  if (!config.delim.some((d) => d.length > 1) && config.delim.some((d) => d.charCodeAt(0) > 0x7f))
+    problems.push({ key: "delim", message: NON_ASCII_DELIMITER });
   if (config.delim.includes(""))
     problems.push({
       key: "delim",

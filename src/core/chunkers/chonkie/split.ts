@@ -14,6 +14,14 @@
 
 export type IncludeDelim = "prev" | "next" | "none";
 
+/**
+ * Why a non-ASCII delimiter character is refused on the Rust path: split_offsets matches each of a
+ * delimiter's UTF-8 bytes alone, so "…" would also cut inside em dashes and curly quotes (and an
+ * emoji inside itself) — cuts no true range can reproduce.
+ */
+export const NON_ASCII_DELIMITER =
+  "Chonkie's Rust splitter matches each UTF-8 byte of a delimiter character alone, so a non-ASCII one (… 。 an emoji) would also cut inside other characters: use ASCII delimiters, or (chonkie-sentence) one delimiter longer than a character, which Chonkie matches in JavaScript";
+
 export interface ChonkiePiece {
   /** The piece's true range in the text (UTF-16 units). */
   start: number;

@@ -34,7 +34,7 @@ const isSpace = (c: number) => c === 0x20 || (c >= 0x09 && c <= 0x0d) || c === 0
 let lastStarts: { id: string; text: string; starts: number[] } | null = null;
 
 /** Sentence starts as span_tokenize gives them: each sentence's first non-space character. */
-export function sentenceStarts(text: string): number[] {
+export function sentenceStarts(text: string, signal?: AbortSignal): number[] {
   const starts: number[] = [];
   const push = (from: number) => {
     let i = from;
@@ -42,7 +42,7 @@ export function sentenceStarts(text: string): number[] {
     if (i < text.length && i !== starts[starts.length - 1]) starts.push(i);
   };
   push(0);
-  for (const cut of sentenceCuts(text, 0, text.length, ABBREVIATIONS)) push(cut);
+  for (const cut of sentenceCuts(text, 0, text.length, ABBREVIATIONS, signal)) push(cut);
   return starts;
 }
 
@@ -73,7 +73,7 @@ async function runSemanticSplitter(
 ): Promise<ChunkerOutput> {
   const text = doc.text;
   if (!lastStarts || lastStarts.id !== doc.id || lastStarts.text !== text)
-    lastStarts = { id: doc.id, text, starts: sentenceStarts(text) };
+    lastStarts = { id: doc.id, text, starts: sentenceStarts(text, ctx.signal) };
   const starts = lastStarts.starts;
   const n = starts.length;
   if (n === 0) return { drafts: [], stats: { "chunk.count": 0, "sentence.count": 0 } };

@@ -56,10 +56,10 @@ async function runSentenceSplitter(
     cutsMemo = { key: memoKey, text, byRange: new Map() };
   const memo = cutsMemo.byRange;
   const cutsOf = (s: number, e: number): number[] => {
-    if (text.length >= RANGE_KEY) return sentenceCuts(text, s, e, abbreviations);
+    if (text.length >= RANGE_KEY) return sentenceCuts(text, s, e, abbreviations, ctx.signal);
     const key = s * RANGE_KEY + e;
     let cuts = memo.get(key);
-    if (!cuts) memo.set(key, (cuts = sentenceCuts(text, s, e, abbreviations)));
+    if (!cuts) memo.set(key, (cuts = sentenceCuts(text, s, e, abbreviations, ctx.signal)));
     return cuts;
   };
   const secondary = separatorPattern(config.secondary_chunking_regex);
@@ -124,7 +124,8 @@ async function runSentenceSplitter(
       const t = count(a, b);
       if (t <= size) pieces.push({ start: a, end: b, sentence, tokens: t });
       else if (b - a < e - s || parts.length > 1) split(a, b, t);
-      else pieces.push({ start: a, end: b, sentence, tokens: t }); // one character over chunk_size: LlamaIndex throws in its merge
+      // One character over chunk_size: LlamaIndex recurses on it until its stack overflows; the merge below stops with its own error.
+      else pieces.push({ start: a, end: b, sentence, tokens: t });
     }
   };
   split(0, text.length, count(0, text.length));

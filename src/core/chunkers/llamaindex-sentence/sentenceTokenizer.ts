@@ -5,7 +5,9 @@
  * then URIs, then numbers are masked by placeholders in that order — each regex runs on the text the
  * previous step left, placeholders included, as natural runs them — and a sentence ends after each
  * run matching its delimiter pattern in what remains. The text is never changed: placeholders map back
- * to the positions they stand for. Linear where natural re-scans every placeholder for every sentence.
+ * to the positions they stand for, each pass once over the text, where natural re-scans every
+ * placeholder for every sentence (its regexes keep their own backtracking on long runs of spaces or
+ * address characters, as natural's do).
  */
 
 /** natural's abbreviations as @llamaindex/core 0.6 passes them (English, then Spanish). */
@@ -101,13 +103,17 @@ export function sentenceCuts(
   start: number,
   end: number,
   abbreviations: RegExp | null,
+  signal?: AbortSignal,
 ): number[] {
   const slice = text.slice(start, end);
   let m: Masked = { text: slice, at: Array.from({ length: slice.length + 1 }, (_, i) => start + i) };
   const counter = { n: 0 };
   if (abbreviations) m = mask(m, abbreviations, "ABBREV", counter);
+  signal?.throwIfAborted();
   m = mask(m, URI, "URI", counter);
+  signal?.throwIfAborted();
   m = mask(m, NUMBER, "NUMBER", counter);
+  signal?.throwIfAborted();
   const cuts: number[] = [];
   DELIMITER.lastIndex = 0;
   for (const match of m.text.matchAll(DELIMITER)) {

@@ -79,6 +79,7 @@ export const LANGCHAIN_SPLIT_PARAMS: readonly ParamSpec[] = [
 export function checkLangchainSplitter(config: {
   chunk_size: number;
   chunk_overlap: number;
+  keep_separator: KeepSeparator;
   flavor: LangchainFlavor;
   is_separator_regex: boolean;
   separators: readonly string[];
@@ -96,6 +97,13 @@ export function checkLangchainSplitter(config: {
         config.flavor === "python"
           ? pythonOverlapMessage(config.chunk_overlap, config.chunk_size)
           : OVERLAP_MESSAGE,
+    });
+  // LangChain JS's keepSeparator is a boolean: "end" there would act as true (kept at the start).
+  if (config.flavor === "js" && config.keep_separator === "end")
+    problems.push({
+      key: "keep_separator",
+      message:
+        'keep_separator "end" is LangChain Python\'s (LangChain JS keeps separators only at the start): set flavor to python',
     });
   if (config.is_separator_regex) {
     for (const sep of config.separators) {
