@@ -26,6 +26,9 @@ import { documentLocalEmbedder, embedWindows } from "../late-embedding/run";
 import { separatorPattern } from "../recursive/flavor";
 import { type LangchainSemanticConfig, langchainSemanticMeta } from "./meta";
 
+/** The last document's distances, keyed by what makes them, so a threshold drag embeds nothing. */
+let lastDistances: { key: string; text: string; distances: number[]; zero: number } | null = null;
+
 /** Embedding requests per call: SemanticChunker embeds all at once; batches only bound a request. */
 const EMBED_BATCH = 64;
 
@@ -135,14 +138,23 @@ async function runLangchainSemantic(
   } else {
     const local = ctx.embedder ? undefined : await documentLocalEmbedder(doc, ctx);
     const embedder = ctx.embedder ?? local!.embedder;
-    const combined = combineSentences(sentences, config.buffer_size);
-    const { vectors } = await embedWindows(embedder, combined, EMBED_BATCH, ctx.signal);
-    // langchain_community's cosine_similarity reads a zero vector's NaN as similarity 0: distance 1.
-    const zero = vectors.filter((v) => v.every((x) => x === 0)).length;
+    // A threshold drag re-reads the last distances: only the sentences, buffer and embedder make them.
+    const key = JSON.stringify([doc.id, config.sentence_split_regex, config.buffer_size, embedder.id]);
+    let distances: number[];
+    let zero: number;
+    if (lastDistances && lastDistances.key === key && lastDistances.text === text)
+      ({ distances, zero } = lastDistances);
+    else {
+      const combined = combineSentences(sentences, config.buffer_size);
+      const { vectors } = await embedWindows(embedder, combined, EMBED_BATCH, ctx.signal);
+      // langchain_community's cosine_similarity reads a zero vector's NaN as similarity 0: distance 1.
+      zero = vectors.filter((v) => v.every((x) => x === 0)).length;
+      distances = [];
+      for (let i = 0; i + 1 < vectors.length; i++)
+        distances.push(1 - cosineSimilarity(vectors[i]!, vectors[i + 1]!));
+      lastDistances = { key, text, distances, zero };
+    }
     if (zero > 0) stats["embedding.zero_vectors"] = zero;
-    const distances: number[] = [];
-    for (let i = 0; i + 1 < vectors.length; i++)
-      distances.push(1 - cosineSimilarity(vectors[i]!, vectors[i + 1]!));
     const { threshold, array } =
       config.number_of_chunks > 0
         ? { threshold: thresholdFromClusters(distances, config.number_of_chunks), array: distances }

@@ -30,6 +30,9 @@ const ABBREVIATIONS = abbreviationPattern(LLAMAINDEX_ABBREVIATIONS);
 
 const isSpace = (c: number) => c === 0x20 || (c >= 0x09 && c <= 0x0d) || c === 0xa0 || c === 0x3000;
 
+/** The last document's distances, keyed by what makes them. */
+let lastDistances: { key: string; text: string; distances: number[] } | null = null;
+
 /** The last document's sentence starts, so a threshold drag does not re-tokenize. */
 let lastStarts: { id: string; text: string; starts: number[] } | null = null;
 
@@ -84,11 +87,18 @@ async function runSemanticSplitter(
     const local = ctx.embedder ? undefined : await documentLocalEmbedder(doc, ctx);
     const embedder = ctx.embedder ?? local!.embedder;
     const b = config.buffer_size;
-    const combined = starts.map((_, i) =>
-      text.slice(starts[Math.max(0, i - b)]!, endOf(Math.min(n - 1, i + b))),
-    );
-    const { vectors } = await embedWindows(embedder, combined, EMBED_BATCH, ctx.signal);
-    for (let i = 0; i + 1 < n; i++) distances.push(1 - cosineSimilarity(vectors[i]!, vectors[i + 1]!));
+    // A percentile drag re-reads the last distances: only the sentences, buffer and embedder make them.
+    const key = JSON.stringify([doc.id, b, embedder.id]);
+    if (lastDistances && lastDistances.key === key && lastDistances.text === text)
+      distances = lastDistances.distances;
+    else {
+      const combined = starts.map((_, i) =>
+        text.slice(starts[Math.max(0, i - b)]!, endOf(Math.min(n - 1, i + b))),
+      );
+      const { vectors } = await embedWindows(embedder, combined, EMBED_BATCH, ctx.signal);
+      for (let i = 0; i + 1 < n; i++) distances.push(1 - cosineSimilarity(vectors[i]!, vectors[i + 1]!));
+      lastDistances = { key, text, distances };
+    }
     Object.assign(stats, {
       "embedding.model": embedder.label,
       "embedding.id": embedder.id,
