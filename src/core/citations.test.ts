@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { cite, citedPages, lineBoxes, mergeLineRects, partOfRun, unionOnPage } from "./citations";
 import type { DocModel, TextRun } from "./document";
+import { packDocModel, unpackDocModel } from "./packedDocModel";
 
 /** Lays out lines of text as runs of 6 pt per character (monospace-like truth). */
 function docOf(pages: string[][], opts: { dir?: TextRun["dir"] } = {}): DocModel {
@@ -70,6 +71,20 @@ describe("lineBoxes", () => {
     expect(boxes[0]!.x0).toBeCloseTo(expectedX0, 1);
     expect(boxes[0]!.x1).toBeCloseTo(72 + 54, 5);
     expect(boxes[1]).toMatchObject({ x0: 72, x1: 126, y0: 120, y1: 132 });
+  });
+
+  it("reads a model whose runs are held packed as it reads their objects, vertical runs too", () => {
+    const doc = docOf([["aaaa bbbb", "cccc dddd", "eeee"]]);
+    const vertical: DocModel = { ...doc, runs: doc.runs.map((r, i) => (i === 1 ? { ...r, dir: "ttb" } : r)) };
+    for (const plain of [doc, vertical]) {
+      const held = unpackDocModel(packDocModel(plain));
+      for (const [start, end] of [
+        [0, plain.text.length],
+        [3, 12],
+        [plain.text.indexOf("dddd"), plain.text.indexOf("dddd") + 2],
+      ] as const)
+        expect(cite(held, start, end)).toEqual(cite(plain, start, end));
+    }
   });
 
   it("merges the runs of one line and keeps a wide gap apart", () => {

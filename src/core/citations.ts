@@ -2,7 +2,8 @@
  * A character range → the pages it cites and one rectangle per covered line. The only place pages
  * and boxes are computed, for every chunker.
  */
-import { firstRunEndingAfter, type DocModel, type PageRect, type TextRun } from "./document";
+import type { DocModel, PageRect, TextRun } from "./document";
+import { packedRunsOf, runAt, type PackedRuns } from "./packedDocModel";
 import { firstIndexWhere } from "./text/bisect";
 import { advanceBetween } from "./text/glyphAdvance";
 import { isSpace } from "./text/segment";
@@ -37,29 +38,36 @@ export function cite(doc: DocModel, start: number, end: number): Citation {
  */
 export function coveredRunRects(doc: Pick<DocModel, "runs" | "text">, start: number, end: number): RunRect[] {
   const out: RunRect[] = [];
-  forEachCoveredRun(doc, start, end, (run, from, to) =>
-    out.push({ run, ...partOfRun(doc.text, run, from, to) }),
-  );
+  forEachCoveredRun(doc, start, end, (runs, i, from, to) => {
+    const run = runAt(runs, i);
+    out.push({ run, ...partOfRun(doc.text, run, from, to) });
+  });
   return out;
 }
 
-/** Each run [start, end) covers, with the covered characters [from, to) trimmed of whitespace. */
+/**
+ * Each run [start, end) covers, with the covered characters [from, to) trimmed of whitespace. Runs
+ * are read packed (core/packedDocModel): every chunk of every run passes here, and a worker's model
+ * never builds its hundreds of thousands of run objects.
+ */
 function forEachCoveredRun(
   doc: Pick<DocModel, "runs" | "text">,
   start: number,
   end: number,
-  visit: (run: TextRun, from: number, to: number) => void,
+  visit: (runs: PackedRuns, i: number, from: number, to: number) => void,
 ): void {
-  const runs = doc.runs;
+  const runs = packedRunsOf(doc);
+  const ints = runs.ints;
+  const n = runs.font.length;
   const text = doc.text;
-  for (let i = firstRunEndingAfter(runs, start); i < runs.length; i++) {
-    const run = runs[i]!;
-    if (run.start >= end) break;
-    let from = Math.max(start, run.start);
-    let to = Math.min(end, run.end);
+  for (let i = firstIndexWhere(0, n, (k) => ints[k * 3 + 2]! > start); i < n; i++) {
+    const runStart = ints[i * 3 + 1]!;
+    if (runStart >= end) break;
+    let from = Math.max(start, runStart);
+    let to = Math.min(end, ints[i * 3 + 2]!);
     while (from < to && isSpace(text.charCodeAt(from))) from++;
     while (to > from && isSpace(text.charCodeAt(to - 1))) to--;
-    if (from < to) visit(run, from, to);
+    if (from < to) visit(runs, i, from, to);
   }
 }
 
@@ -105,21 +113,34 @@ export function partOfRun(text: string, run: TextRun, from: number, to: number):
  */
 export function lineBoxes(doc: Pick<DocModel, "runs" | "text">, start: number, end: number): PageRect[] {
   const merger = new LineMerger();
-  forEachCoveredRun(doc, start, end, (run, from, to) => {
-    if (from <= run.start && to >= run.end) merger.add(run, run.x0, run.y0, run.x1, run.y1);
+  forEachCoveredRun(doc, start, end, (runs, i, from, to) => {
+    const page = runs.ints[i * 3]!;
+    const d = runs.dir[i]!;
+    const vertical = d === VERTICAL_TTB || d === VERTICAL_BTT;
+    const f = runs.floats;
+    const fontSize = f[i * 5 + 4]!;
+    if (from <= runs.ints[i * 3 + 1]! && to >= runs.ints[i * 3 + 2]!)
+      merger.add(page, vertical, fontSize, f[i * 5]!, f[i * 5 + 1]!, f[i * 5 + 2]!, f[i * 5 + 3]!);
     else {
-      const part = partOfRun(doc.text, run, from, to);
-      merger.add(run, part.x0, part.y0, part.x1, part.y1);
+      const part = partOfRun(doc.text, runAt(runs, i), from, to);
+      merger.add(page, vertical, fontSize, part.x0, part.y0, part.x1, part.y1);
     }
   });
   return merger.finish();
 }
 
+/** Packed direction codes (1 + index in RUN_DIRECTIONS) of the vertical directions. */
+const VERTICAL_TTB = 3;
+const VERTICAL_BTT = 4;
+
 const MAX_GAP_IN_FONT_SIZES = 2.5;
 
 export function mergeLineRects(rects: readonly RunRect[]): PageRect[] {
   const merger = new LineMerger();
-  for (const r of rects) merger.add(r.run, r.x0, r.y0, r.x1, r.y1);
+  for (const r of rects) {
+    const vertical = r.run.dir === "ttb" || r.run.dir === "btt";
+    merger.add(r.run.page, vertical, r.run.fontSize, r.x0, r.y0, r.x1, r.y1);
+  }
   return merger.finish();
 }
 
@@ -135,30 +156,37 @@ class LineMerger {
   private vertical = false;
   private fontSize = 0;
 
-  add(run: TextRun, x0: number, y0: number, x1: number, y1: number): void {
-    const vertical = run.dir === "ttb" || run.dir === "btt";
+  add(
+    page: number,
+    vertical: boolean,
+    fontSize: number,
+    x0: number,
+    y0: number,
+    x1: number,
+    y1: number,
+  ): void {
     if (
       this.open &&
-      this.page === run.page &&
+      this.page === page &&
       vertical === this.vertical &&
-      this.sameLine(x0, y0, x1, y1, run.fontSize)
+      this.sameLine(x0, y0, x1, y1, fontSize)
     ) {
       this.x0 = Math.min(this.x0, x0);
       this.y0 = Math.min(this.y0, y0);
       this.x1 = Math.max(this.x1, x1);
       this.y1 = Math.max(this.y1, y1);
-      this.fontSize = Math.max(this.fontSize, run.fontSize);
+      this.fontSize = Math.max(this.fontSize, fontSize);
       return;
     }
     this.close();
     this.open = true;
-    this.page = run.page;
+    this.page = page;
     this.x0 = x0;
     this.y0 = y0;
     this.x1 = x1;
     this.y1 = y1;
     this.vertical = vertical;
-    this.fontSize = run.fontSize;
+    this.fontSize = fontSize;
   }
 
   finish(): PageRect[] {

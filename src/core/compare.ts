@@ -5,6 +5,7 @@
  */
 import type { Chunk } from "./chunk";
 import { coveredRunRects } from "./citations";
+import { runCount } from "./packedDocModel";
 import type { DocModel } from "./document";
 import type { ScoreId } from "./quality/definitions";
 import type { RunQuality } from "./quality/runQuality";
@@ -135,7 +136,7 @@ export function boundaryMarks(
   boundaries: readonly Boundary[],
 ): BoundaryMark[] {
   const out: BoundaryMark[] = [];
-  if (doc.runs.length === 0) return out;
+  if (runCount(doc) === 0) return out;
   for (const b of boundaries) {
     const rect = coveredRunRects(doc, b.offset, Math.min(doc.text.length, b.offset + MARK_LOOKAHEAD))[0];
     if (!rect) continue;

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { DocModel, Furniture, TextRun } from "./document";
 import { applyFurnitureSetting, fileIdOf, KEEP_ID_SUFFIX } from "./furniture";
 import { applyOcr } from "./ocr";
+import { packDocModel, packedRunsOf, runCount, unpackDocModel } from "./packedDocModel";
 
 /**
  * A two-page model built by hand: page 1 "HEAD\nBody one starts 7\n\nmore body" where "7" is a page
@@ -177,6 +178,22 @@ describe("applyFurnitureSetting", () => {
     ];
     expect(keepIds[0]).toBe("abc:ocr:keep");
     expect(keepIds[1]).toBe(keepIds[0]);
+  });
+});
+
+describe("applyFurnitureSetting on a model whose runs are held packed", () => {
+  it("gives the model it gives for objects, its runs still packed", () => {
+    const packed = packDocModel(model());
+    const held = unpackDocModel(packed);
+    const fromObjects = applyFurnitureSetting(model(), "drop");
+    const fromPacked = applyFurnitureSetting(held, "drop");
+    // Runs not built: the derived model reads the extracted model's packed runs.
+    expect(packedRunsOf(fromPacked).fonts).toBe(packed.runs.fonts);
+    expect(runCount(fromPacked)).toBe(fromObjects.runs.length);
+    expect(JSON.stringify(fromPacked)).toBe(JSON.stringify(fromObjects));
+    const kept = applyFurnitureSetting(held, "keep");
+    expect(packedRunsOf(kept)).toBe(packed.runs);
+    expect(JSON.stringify(kept)).toBe(JSON.stringify(applyFurnitureSetting(model(), "keep")));
   });
 });
 

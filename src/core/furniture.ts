@@ -5,7 +5,8 @@
  * moved — so switching the setting never extracts again, and every chunker, the slice contract and
  * the citations work on the body text unchanged.
  */
-import type { DocModel, Furniture, FurnitureSetting, PageInfo, TextRun } from "./document";
+import type { DocModel, Furniture, FurnitureSetting, PageInfo } from "./document";
+import { packedRunsOf, withModelChanges, withPackedRuns, type PackedRuns } from "./packedDocModel";
 import { firstIndexWhere } from "./text/bisect";
 import { isSpace } from "./text/segment";
 
@@ -31,7 +32,7 @@ const dropped = new WeakMap<DocModel, DocModel>();
 export function applyFurnitureSetting(full: DocModel, setting: FurnitureSetting): DocModel {
   const furniture = full.furniture ?? [];
   if (furniture.length === 0)
-    return full.furnitureSetting === setting ? full : { ...full, furnitureSetting: setting };
+    return full.furnitureSetting === setting ? full : withModelChanges(full, { furnitureSetting: setting });
   if (full.furnitureSetting === "drop") {
     if (setting === "drop") return full;
     throw new Error(
@@ -40,10 +41,12 @@ export function applyFurnitureSetting(full: DocModel, setting: FurnitureSetting)
   }
   const baseId = full.id.endsWith(KEEP_ID_SUFFIX) ? full.id.slice(0, -KEEP_ID_SUFFIX.length) : full.id;
   if (setting === "keep")
-    return full.id === baseId + KEEP_ID_SUFFIX ? full : { ...full, id: baseId + KEEP_ID_SUFFIX };
+    return full.id === baseId + KEEP_ID_SUFFIX
+      ? full
+      : withModelChanges(full, { id: baseId + KEEP_ID_SUFFIX });
   let derived = dropped.get(full);
   if (!derived) {
-    derived = { ...dropFurniture(full), id: baseId };
+    derived = dropFurniture(full, baseId);
     dropped.set(full, derived);
   }
   return derived;
@@ -56,8 +59,11 @@ interface KeptSegment {
   newStart: number;
 }
 
-/** The furniture's text and the whitespace around it cut out of the model; offsets moved. */
-function dropFurniture(doc: DocModel): DocModel {
+/**
+ * The furniture's text and the whitespace around it cut out of the model; offsets moved. The runs
+ * are read and written packed: the derived model holds them so, as the extracted one does.
+ */
+function dropFurniture(doc: DocModel, id: string): DocModel {
   const cuts = furnitureRanges(doc.furniture ?? []);
   const parts: string[] = [];
   const kept: KeptSegment[] = [];
@@ -84,22 +90,50 @@ function dropFurniture(doc: DocModel): DocModel {
     const i = firstIndexWhere(0, cuts.length, (k) => cuts[k]!.end > offset);
     return i < cuts.length && cuts[i]!.start <= offset;
   };
-  const runs: TextRun[] = [];
-  for (const run of doc.runs)
-    if (!inCut(run.start)) runs.push({ ...run, start: map(run.start), end: map(run.end) });
+  const runs = keptRuns(packedRunsOf(doc), inCut, map);
   const tocSpans = (doc.tocSpans ?? [])
     .map((s) => ({ start: map(s.start), end: map(s.end) }))
     .filter((s) => s.end > s.start);
-  return {
-    ...doc,
+  return withPackedRuns(doc, runs, {
+    id,
     text: parts.join(""),
     pages,
-    runs,
     headings: doc.headings.filter((h) => !inCut(h.start)).map((h) => ({ ...h, start: map(h.start) })),
     furniture: (doc.furniture ?? []).map(withoutOffsets),
     furnitureSetting: "drop",
     tocSpans,
-  };
+  });
+}
+
+/** The runs that do not start in furniture, their offsets moved. */
+function keptRuns(
+  src: PackedRuns,
+  inCut: (offset: number) => boolean,
+  map: (offset: number) => number,
+): PackedRuns {
+  const n = src.font.length;
+  const keep = new Uint8Array(n);
+  let kept = 0;
+  for (let i = 0; i < n; i++) {
+    if (inCut(src.ints[i * 3 + 1]!)) continue;
+    keep[i] = 1;
+    kept++;
+  }
+  const ints = new Int32Array(kept * 3);
+  const floats = new Float64Array(kept * 5);
+  const font = new Uint32Array(kept);
+  const dir = new Uint8Array(kept);
+  for (let i = 0, k = 0; i < n; i++) {
+    if (keep[i] === 0) continue;
+    ints[k * 3] = src.ints[i * 3]!;
+    ints[k * 3 + 1] = map(src.ints[i * 3 + 1]!);
+    ints[k * 3 + 2] = map(src.ints[i * 3 + 2]!);
+    floats.set(src.floats.subarray(i * 5, i * 5 + 5), k * 5);
+    font[k] = src.font[i]!;
+    dir[k] = src.dir[i]!;
+    k++;
+  }
+  return { ints, floats, font, fonts: src.fonts, dir };
 }
 
 function withoutOffsets({ start: _start, end: _end, ...rest }: Furniture): Furniture {

@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { textDocModel, type DocModel } from "./document";
-import { packDocModel, packedDocModelTransferables, unpackDocModel } from "./packedDocModel";
+import {
+  packDocModel,
+  packedDocModelTransferables,
+  packedRunsOf,
+  runAt,
+  runCount,
+  unpackDocModel,
+  withModelChanges,
+  withPackedRuns,
+} from "./packedDocModel";
 
 const text = "Ada Lovelace met Babbage.\nمرحبا بالعالم";
 const doc: DocModel = {
@@ -51,5 +60,56 @@ describe("packDocModel / unpackDocModel", () => {
   it("keeps a model without runs whole", () => {
     const plain = textDocModel("t", "t.md", "just text");
     expect(unpackDocModel(packDocModel(plain))).toEqual(plain);
+  });
+});
+
+describe("runs held packed", () => {
+  it("packedRunsOf reads an unpacked model's runs as they crossed, without building them", () => {
+    const packed = packDocModel(doc);
+    const model = unpackDocModel(packed);
+    expect(packedRunsOf(model)).toBe(packed.runs);
+    expect(runCount(model)).toBe(3);
+    expect(runAt(packedRunsOf(model), 1)).toEqual(doc.runs[1]);
+    expect(runAt(packedRunsOf(model), 2)).toEqual(doc.runs[2]);
+  });
+
+  it("packs a model built from objects once per runs array", () => {
+    const first = packedRunsOf(doc);
+    expect(packedRunsOf({ runs: doc.runs })).toBe(first);
+    expect(Array.from(first.ints)).toEqual([1, 0, 25, 1, 26, 39, 2, 39, 39]);
+    expect(packedRunsOf(textDocModel("t", "t.md", "x")).font).toHaveLength(0);
+  });
+
+  it("a model whose runs were built and replaced is read from its runs", () => {
+    const model = unpackDocModel(packDocModel(doc));
+    model.runs = doc.runs.slice(0, 1);
+    expect(runCount(model)).toBe(1);
+  });
+
+  it("packDocModel of a held model copies its buffers: transferring them leaves the model whole", () => {
+    const model = unpackDocModel(packDocModel(doc));
+    const again = packDocModel(model);
+    structuredClone(again, { transfer: packedDocModelTransferables(again) });
+    expect(runCount(model)).toBe(3);
+    expect(JSON.stringify(model)).toBe(JSON.stringify(doc));
+  });
+
+  it("withModelChanges keeps runs packed and shared, keys in order; a plain model is spread", () => {
+    const packed = packDocModel(doc);
+    const model = unpackDocModel(packed);
+    const renamed = withModelChanges(model, { name: "other.pdf", furnitureSetting: "keep" });
+    expect(packedRunsOf(renamed)).toBe(packed.runs);
+    expect(JSON.stringify(renamed)).toBe(
+      JSON.stringify({ ...doc, name: "other.pdf", furnitureSetting: "keep" }),
+    );
+    expect(withModelChanges(doc, { name: "x" })).toEqual({ ...doc, name: "x" });
+  });
+
+  it("withPackedRuns gives a model with other runs", () => {
+    const runs = packDocModel({ ...doc, runs: doc.runs.slice(2) }).runs;
+    const model = withPackedRuns(doc, runs, { id: "e" });
+    expect(model.id).toBe("e");
+    expect(model.runs).toEqual(doc.runs.slice(2));
+    expect(Object.keys(model)).toEqual(Object.keys(doc));
   });
 });

@@ -7,6 +7,7 @@
  */
 import { applyFurnitureSetting, fileIdOf } from "../core/furniture";
 import { applyOcr, type OcrPage } from "../core/ocr";
+import { withModelChanges } from "../core/packedDocModel";
 import { sha256Hex } from "../core/text/hash";
 import type { ChunkRun, FallbackNote, RunContext } from "../core/chunk";
 import { getChunker } from "../core/chunkers/registry";
@@ -114,7 +115,7 @@ export class EngineHost {
       cached && cached.name === request.name
         ? cached
         : cached
-          ? { ...cached, name: request.name }
+          ? withModelChanges(cached, { name: request.name })
           : await this.extract(bytes, request, options);
     // Stored after the answer goes out: the clone into IndexedDB must not delay the first pages.
     if (cache && !cached) setTimeout(() => void cache.put(base), 0);
