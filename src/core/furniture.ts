@@ -128,7 +128,7 @@ function keptRuns(
     ints[k * 3] = src.ints[i * 3]!;
     ints[k * 3 + 1] = map(src.ints[i * 3 + 1]!);
     ints[k * 3 + 2] = map(src.ints[i * 3 + 2]!);
-    floats.set(src.floats.subarray(i * 5, i * 5 + 5), k * 5);
+    for (let f = 0; f < 5; f++) floats[k * 5 + f] = src.floats[i * 5 + f]!;
     font[k] = src.font[i]!;
     dir[k] = src.dir[i]!;
     k++;
