@@ -25,7 +25,11 @@ import {
   type ConnectionResult,
   type ConnectionTarget,
 } from "../core/providers/testConnection";
-import type { SimilarityCurve } from "../core/similarity/adjacent";
+import {
+  packCurve,
+  packedCurveTransferables,
+  type PackedSimilarityCurve,
+} from "../core/similarity/packedCurve";
 import type { SynthesisResult } from "../core/eval/synthesize";
 import { EngineHost, type OpenRequest, type RunRequest } from "../host/engine";
 import { EvaluationHost, type EvaluationRequest, type EvaluationResult } from "../host/evaluation";
@@ -224,8 +228,10 @@ const api = {
   },
 
   /** Adjacent-sentence similarity with the session's embedder (or the local one), for runs without a curve of their own. */
-  similarityCurve(id: number, docId: string): Promise<WorkerResult<SimilarityCurve>> {
-    return tracked(id, (signal) => host.similarityCurve(docId, signal));
+  similarityCurve(id: number, docId: string): Promise<WorkerResult<PackedSimilarityCurve>> {
+    return tracked(id, async (signal) => packCurve(await host.similarityCurve(docId, signal))).then(
+      (result) => (result.ok ? Comlink.transfer(result, packedCurveTransferables(result.value)) : result),
+    );
   },
 
   /** LLM-as-judge coherence of a sample of a run's chunks (on the user's request only: it costs tokens). */

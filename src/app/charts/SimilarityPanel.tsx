@@ -6,7 +6,7 @@
  * other run gets the adjacent-sentence curve of the session's embedder with its boundaries on it, so
  * a user sees whether they fall at dips.
  */
-import { lazy, Suspense, useCallback, useLayoutEffect, useMemo, useRef } from "react";
+import { lazy, Suspense, useCallback, useDeferredValue, useLayoutEffect, useMemo, useRef } from "react";
 import type { Chunk, ChunkRun } from "../../core/chunk";
 import { lineBoxes } from "../../core/citations";
 import type { DocModel, PageRect } from "../../core/document";
@@ -65,6 +65,12 @@ export function SimilarityPanel({
     docId,
     run !== undefined && !trace && !provisional && !runIsPlaceholder,
   );
+  // A curve of tens of thousands of gaps (a 2,415-page manual's) arrives as a transition: its axis,
+  // boundaries and chart are rendered in slices that yield, not in one 180 ms task. Only while it
+  // is this document's: a lagging curve of the document before is not drawn under the new run.
+  const currentCurve = useMemo(() => ({ docId, data: adjacent.data }), [docId, adjacent.data]);
+  const deferredCurve = useDeferredValue(currentCurve);
+  const adjacentData = deferredCurve.docId === docId ? deferredCurve.data : undefined;
 
   const curve: Curve | null = useMemo(() => {
     if (!run) return null;
@@ -126,7 +132,7 @@ export function SimilarityPanel({
         hint,
       };
     }
-    const data = adjacent.data;
+    const data = adjacentData;
     if (!data) return null;
     return {
       points: data.points,
@@ -139,7 +145,7 @@ export function SimilarityPanel({
       onThreshold: null,
       hint: "",
     };
-  }, [run, trace, adjacent.data, setParam]);
+  }, [run, trace, adjacentData, setParam]);
 
   // B's cuts on the same curve: the gaps nearest B's chunk starts (parents aside).
   const boundariesB = useMemo(

@@ -20,6 +20,7 @@ import type { ConnectionResult, ConnectionTarget } from "../../core/providers/te
 import type { RunQuality } from "../../core/quality/runQuality";
 import type { JudgeResult } from "../../core/quality/llmJudge";
 import type { SimilarityCurve } from "../../core/similarity/adjacent";
+import { unpackCurve } from "../../core/similarity/packedCurve";
 import type { SynthesisResult } from "../../core/eval/synthesize";
 import type { EncodingName } from "../../core/text/tokenizer";
 import type { RunRequest } from "../../host/engine";
@@ -142,8 +143,8 @@ export function calibrationSizes(
   return bridge.request(signal, (api, id) => api.calibrationSizes(id, docId, chunker, configs), docId);
 }
 
-export function similarityCurve(docId: string, signal?: AbortSignal): Promise<SimilarityCurve> {
-  return bridge.request(signal, (api, id) => api.similarityCurve(id, docId), docId);
+export async function similarityCurve(docId: string, signal?: AbortSignal): Promise<SimilarityCurve> {
+  return unpackCurve(await bridge.request(signal, (api, id) => api.similarityCurve(id, docId), docId));
 }
 
 export function judgeRunCoherence(
