@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { bootstrapIntervals, pairedDifference, questionsToResolve, verdictOf } from "./bootstrap";
+import {
+  bootstrapIntervals,
+  pairedDifference,
+  pairedDifferences,
+  questionsToResolve,
+  verdictOf,
+} from "./bootstrap";
 
 /** A fixed pseudo-random series, so the expected widths come from the definition, not from a run. */
 const series = (n: number, p: number, seed: number) => {
@@ -58,5 +64,23 @@ describe("pairedDifference and its verdict", () => {
     expect(questionsToResolve({ b_minus_a: 0.05, ci95: [-0.05, 0.15] }, 20)).toBe(80);
     expect(questionsToResolve({ b_minus_a: 0, ci95: [-0.1, 0.1] }, 20)).toBeNull();
     expect(() => pairedDifference([1], [1, 2])).toThrow(RangeError);
+  });
+});
+
+describe("pairedDifferences", () => {
+  it("gives each series what a bootstrap of its differences alone gives, to the last digit", () => {
+    const a = { recall: series(472, 0.6, 3), mrr: series(472, 0.3, 5), precision: series(472, 0.1, 9) };
+    const b = { recall: series(472, 0.65, 4), mrr: series(472, 0.35, 6), precision: series(472, 0.1, 10) };
+    const together = pairedDifferences(a, b);
+    for (const key of ["recall", "mrr", "precision"] as const) {
+      const diff = Float64Array.from(a[key], (v, i) => b[key][i]! - v);
+      const alone = {
+        b_minus_a: diff.reduce((s, v) => s + v, 0) / diff.length,
+        ci95: bootstrapIntervals({ d: diff }).d,
+      };
+      expect(together[key]).toEqual(alone);
+      expect(pairedDifference(a[key], b[key])).toEqual(alone);
+    }
+    expect(() => pairedDifferences({ x: [1] }, { x: [1, 2] })).toThrow(RangeError);
   });
 });

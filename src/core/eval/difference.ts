@@ -3,9 +3,9 @@
  * over the questions, each with its 95% interval, and the verdict in words the CLI, the panel and
  * the report share.
  */
-import { pairedDifference, verdictOf, type BootstrapOptions, type PairedDifference } from "./bootstrap";
+import { pairedDifferences, verdictOf, type BootstrapOptions, type PairedDifference } from "./bootstrap";
 import type { EvalResult } from "./evaluate";
-import { METRIC_KEYS, questionSeries, type MetricKey, type QuestionMetrics } from "./metrics";
+import { questionSeries, type MetricKey, type QuestionMetrics } from "./metrics";
 
 export type MetricDifferences = Record<MetricKey, PairedDifference>;
 
@@ -16,11 +16,7 @@ export function metricDifferences(
   options: BootstrapOptions = {},
 ): MetricDifferences | null {
   if (a.length !== b.length) return null;
-  const sa = questionSeries(a);
-  const sb = questionSeries(b);
-  return Object.fromEntries(
-    METRIC_KEYS.map((key) => [key, pairedDifference(sa[key], sb[key], options)]),
-  ) as MetricDifferences;
+  return pairedDifferences(questionSeries(a), questionSeries(b), options);
 }
 
 /** The verdict on recall and precision Ω, the two metrics a config choice turns on. */

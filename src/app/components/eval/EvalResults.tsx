@@ -9,7 +9,7 @@ import { useVirtualizer } from "@tanstack/react-virtual";
 import { useMemo, useRef } from "react";
 import type { Chunk } from "../../../core/chunk";
 import { questionsToResolve, SMALL_SET, verdictOf } from "../../../core/eval/bootstrap";
-import { metricDifferences, retrievalWords } from "../../../core/eval/difference";
+import { metricDifferences, retrievalWords, type MetricDifferences } from "../../../core/eval/difference";
 import { METRIC_KEYS, METRIC_LABELS, type MetricKey } from "../../../core/eval/metrics";
 import type { EvaluationResult } from "../../../host/evaluation";
 import { useEvaluationPair } from "../../engine/evaluation";
@@ -80,9 +80,23 @@ function RetrievalLine({ a, b }: { a: EvaluationResult; b: EvaluationResult | un
   );
 }
 
-/** B − A per metric, paired over the questions both answered, with its interval (core/eval/difference). */
+/**
+ * B − A per metric, paired over the questions both answered, with its interval
+ * (core/eval/difference): once per pair of results, however many parts of the panel show it.
+ */
+const differencesByPair = new WeakMap<
+  EvaluationResult,
+  WeakMap<EvaluationResult, MetricDifferences | null>
+>();
 function usePairedDifferences(a: EvaluationResult, b: EvaluationResult | undefined) {
-  return useMemo(() => (b ? metricDifferences(a.questions, b.questions) : null), [a, b]);
+  return useMemo(() => {
+    if (!b) return null;
+    let byB = differencesByPair.get(a);
+    if (!byB) differencesByPair.set(a, (byB = new WeakMap()));
+    let diffs = byB.get(b);
+    if (diffs === undefined) byB.set(b, (diffs = metricDifferences(a.questions, b.questions)));
+    return diffs;
+  }, [a, b]);
 }
 
 const points = (v: number) => (v * 100).toFixed(1);
