@@ -3,7 +3,7 @@
  * and boxes are computed, for every chunker.
  */
 import type { DocModel, PageRect, TextRun } from "./document";
-import { packedRunsOf, runAt, type PackedRuns } from "./packedDocModel";
+import { isVerticalRun, packedRunsOf, runAt, type PackedRuns } from "./packedDocModel";
 import { firstIndexWhere } from "./text/bisect";
 import { advanceBetween } from "./text/glyphAdvance";
 import { isSpace } from "./text/segment";
@@ -115,8 +115,7 @@ export function lineBoxes(doc: Pick<DocModel, "runs" | "text">, start: number, e
   const merger = new LineMerger();
   forEachCoveredRun(doc, start, end, (runs, i, from, to) => {
     const page = runs.ints[i * 3]!;
-    const d = runs.dir[i]!;
-    const vertical = d === VERTICAL_TTB || d === VERTICAL_BTT;
+    const vertical = isVerticalRun(runs, i);
     const f = runs.floats;
     const fontSize = f[i * 5 + 4]!;
     if (from <= runs.ints[i * 3 + 1]! && to >= runs.ints[i * 3 + 2]!)
@@ -128,10 +127,6 @@ export function lineBoxes(doc: Pick<DocModel, "runs" | "text">, start: number, e
   });
   return merger.finish();
 }
-
-/** Packed direction codes (1 + index in RUN_DIRECTIONS) of the vertical directions. */
-const VERTICAL_TTB = 3;
-const VERTICAL_BTT = 4;
 
 const MAX_GAP_IN_FONT_SIZES = 2.5;
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { textDocModel, type DocModel } from "./document";
 import {
+  isVerticalRun,
   packDocModel,
   packedDocModelTransferables,
   packedRunsOf,
@@ -71,6 +72,11 @@ describe("runs held packed", () => {
     expect(runCount(model)).toBe(3);
     expect(runAt(packedRunsOf(model), 1)).toEqual(doc.runs[1]);
     expect(runAt(packedRunsOf(model), 2)).toEqual(doc.runs[2]);
+    const vertical = packDocModel({
+      ...doc,
+      runs: [{ ...doc.runs[0]!, dir: "btt" }, doc.runs[1]!, doc.runs[2]!],
+    });
+    expect([0, 1, 2].map((i) => isVerticalRun(vertical.runs, i))).toEqual([true, false, false]);
   });
 
   it("packs a model built from objects once per runs array", () => {

@@ -75,6 +75,12 @@ export function packedRunsOf(doc: Pick<DocModel, "runs">): PackedRuns {
   return packed;
 }
 
+/** Whether run `i` advances down or up the page ("ttb", "btt"), read from its packed direction. */
+export function isVerticalRun(p: PackedRuns, i: number): boolean {
+  const d = p.dir[i]!;
+  return d > 0 && (RUN_DIRECTIONS[d - 1] === "ttb" || RUN_DIRECTIONS[d - 1] === "btt");
+}
+
 /** The number of runs, without building them. */
 export function runCount(doc: Pick<DocModel, "runs">): number {
   return packedRunsOf(doc).font.length;
