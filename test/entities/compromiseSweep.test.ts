@@ -7,7 +7,7 @@ import {
   installFastSweep,
   type CompromiseMethods,
 } from "../../src/core/entities/compromiseSweep";
-import { tuneForEntities } from "../../src/core/entities/nlp";
+import { entityTagsOf, locate, nlpPieces, runNlp, tuneForEntities } from "../../src/core/entities/nlp";
 import { haveChroma, SHARED } from "../support/fixtures";
 
 const PROSE = `In March 1998, Dr. Ada Lovelace-Smith flew from Paris to New York City with two colleagues from IBM
@@ -51,9 +51,36 @@ function parse(text: string): Parse {
   };
 }
 
+const VIEW_TYPES = [
+  ["people", "person"],
+  ["places", "location"],
+  ["organizations", "organization"],
+] as const;
+
+/** What runNlp reports, found the plain way: every view over every sentence of each piece. */
+function plainEntities(text: string): string[] {
+  const out: string[] = [];
+  for (const piece of nlpPieces(text)) {
+    const body = text.slice(piece.start, piece.end);
+    const doc = nlp(body);
+    for (const [view, type] of VIEW_TYPES) {
+      for (const m of doc[view]().json({ offset: true }) as Array<{
+        text: string;
+        offset: { start: number; length: number };
+      }>) {
+        const span = locate(body, m);
+        out.push(span ? `${type} ${piece.start + span.start}-${piece.start + span.end}` : "dropped");
+      }
+    }
+  }
+  return out;
+}
+
 describe("the faster compromise sweep", () => {
   const inputs = texts();
+  // Taken before anything here tunes the shared compromise: its own sweep, every hook.
   const baseline = inputs.map(parse);
+  const plain = inputs.map(plainEntities);
 
   it("tags every term and finds every entity exactly as compromise's own sweep", () => {
     const restore = installFastSweep(nlp.methods() as CompromiseMethods);
@@ -74,6 +101,80 @@ describe("the faster compromise sweep", () => {
     expect(tuned.hooks()).not.toContain("chunks");
     const after = inputs.map(parse);
     for (let i = 0; i < inputs.length; i++) expect(after[i]!.entities).toBe(baseline[i]!.entities);
+  });
+
+  it("runNlp, which tags and reads only the sentences that can hold an entity, finds every one", async () => {
+    for (let i = 0; i < inputs.length; i++) {
+      const { entities, dropped } = await runNlp(inputs[i]!);
+      const found = entities.map((e) => `${e.entity_type} ${e.start_offset}-${e.end_offset}`);
+      expect(found).toEqual(plain[i]!.filter((e) => e !== "dropped"));
+      expect(dropped).toBe(plain[i]!.filter((e) => e === "dropped").length);
+    }
+    expect(plain[0]!.length).toBeGreaterThan(10);
+  });
+});
+
+describe("a sweep with a tag focus", () => {
+  const tagged = (tags: string[], normal: string) => ({ normal, tags: new Set(tags) });
+  const personRule = {
+    match: "#ProperNoun",
+    needs: ["#ProperNoun"],
+    wants: [],
+    minWant: 0,
+    minWords: 1,
+    tag: "Person",
+  };
+  const verbRule = { match: "ran", needs: ["ran"], wants: [], minWant: 0, minWords: 1, tag: "Verb" };
+  const net = { hooks: { "#ProperNoun": [personRule], ran: [verbRule] }, always: [] };
+  const sweepWith = (
+    focus: ((tag: string) => boolean) | undefined,
+    document: unknown[][],
+    tagger?: boolean,
+  ) => {
+    const methods = { one: { bulkMatch: (() => []) as unknown } } as CompromiseMethods;
+    installFastSweep(methods, focus);
+    const matched: string[] = [];
+    const helpers = {
+      one: {
+        cacheDoc: (doc: Array<Array<{ normal: string; tags: Set<string> }>>) =>
+          doc.map((terms) => new Set(terms.flatMap((t) => [t.normal, ...[...t.tags].map((g) => `#${g}`)]))),
+        match: (docs: unknown[][], rule: { match: string }) => {
+          matched.push(`${rule.match}@${(docs[0]![0] as { normal: string }).normal}`);
+          return { ptrs: [[0, 0, 1]] };
+        },
+      },
+    };
+    const bulkMatch = methods.one.bulkMatch as unknown as (...a: unknown[]) => unknown[];
+    bulkMatch(document, net, helpers, tagger === undefined ? {} : { tagger });
+    return matched;
+  };
+  const isPerson = (tag: string) => tag === "Person";
+  const doc = [[tagged(["Verb"], "ran")], [tagged(["ProperNoun"], "ada")], [tagged(["Person"], "ran")]];
+
+  it("skips a segment that has no focused tag and no rule that could set one", () => {
+    expect(sweepWith(undefined, doc)).toEqual(["ran@ran", "#ProperNoun@ada", "ran@ran"]);
+    // The first segment could only become a Verb; the second may become a Person; the third is one.
+    expect(sweepWith(isPerson, doc)).toEqual(["#ProperNoun@ada", "ran@ran"]);
+  });
+
+  it("skips nothing when the caller wants the matches themselves", () => {
+    expect(sweepWith(isPerson, doc, false)).toEqual(["ran@ran", "#ProperNoun@ada", "ran@ran"]);
+  });
+
+  it("entityTagsOf knows the entity views' tags and those under them", () => {
+    const isEntityTag = entityTagsOf(nlp);
+    for (const tag of [
+      "Person",
+      "FirstName",
+      "Place",
+      "City",
+      "Country",
+      "Address",
+      "Organization",
+      "Company",
+    ])
+      expect(isEntityTag(tag)).toBe(true);
+    for (const tag of ["ProperNoun", "Noun", "Verb", "Acronym", "Date"]) expect(isEntityTag(tag)).toBe(false);
   });
 });
 

@@ -19,6 +19,8 @@ interface MatchRule {
   minWords: number;
   ifNo?: string[];
   unTag?: unknown;
+  /** What a match tags: one tag, several ("#Noun . #Adjective", one per term) or a list. */
+  tag?: unknown;
 }
 
 interface RuleNet {
@@ -28,6 +30,8 @@ interface RuleNet {
 
 interface SweepOptions {
   matchOne?: boolean;
+  /** false when the caller wants the matches themselves (a net given to `match`), not their tags. */
+  tagger?: boolean;
 }
 
 type Sentence = unknown[];
@@ -135,27 +139,76 @@ export function candidateRules(haves: ReadonlySet<string>, termCount: number, ne
   return rules;
 }
 
-const fastBulkMatch: BulkMatch = (document, net, methods, opts = {}) => {
-  const docCache = methods.one.cacheDoc(document);
-  const results: unknown[] = [];
-  for (let n = 0; n < document.length; n++) {
-    for (const rule of candidateRules(docCache[n]!, document[n]!.length, net)) {
-      const res = methods.one.match([document[n]!], rule);
-      if (res.ptrs.length === 0) continue;
-      for (const ptr of res.ptrs) {
-        ptr[0] = n;
-        results.push({ ...rule, pointer: ptr });
-      }
-      if (opts.matchOne === true) return [results[0]];
-    }
-  }
-  return results;
-};
+/**
+ * Which tags the caller will read. A sweep given one leaves alone every segment that has none of
+ * them and no candidate rule that could set one: nothing in it can become what the caller reads,
+ * and compromise matches every rule of a sweep against the tags as they were before it (the matches
+ * are found first, then applied), so the segment's other tags cannot make one appear either.
+ */
+export type TagFocus = (tag: string) => boolean;
 
-/** Puts the faster sweep in place on compromise's shared methods; returns a function restoring the original. */
-export function installFastSweep(methods: CompromiseMethods): () => void {
+/** Whether a rule's match could set a tag the caller reads (any tag form compromise does not know is assumed to). */
+function setsFocusTag(rule: MatchRule, focus: TagFocus): boolean {
+  const tag = rule.tag;
+  if (tag === undefined || tag === null || tag === "") return false;
+  const tags = typeof tag === "string" ? tag.split(" ") : Array.isArray(tag) ? tag : null;
+  if (!tags) return true;
+  return tags.some((t) => typeof t !== "string" || focus(t.trim().replace(/^#/, "")));
+}
+
+function hasFocusTag(haves: ReadonlySet<string>, focus: TagFocus): boolean {
+  for (const item of haves) if (item.charCodeAt(0) === 35 /* # */ && focus(item.slice(1))) return true;
+  return false;
+}
+
+function makeBulkMatch(focus?: TagFocus): BulkMatch {
+  // Per net, its rules that could set a focused tag: a segment without a focused tag is tried
+  // against these few first, and only a segment with one of them is worth its full candidate list.
+  const focusNets = new WeakMap<RuleNet, RuleNet>();
+  const focusNetOf = (net: RuleNet, focus: TagFocus): RuleNet => {
+    let small = focusNets.get(net);
+    if (!small) {
+      const hooks: Record<string, MatchRule[]> = {};
+      for (const [key, rules] of Object.entries(net.hooks)) {
+        const setting = rules.filter((rule) => setsFocusTag(rule, focus));
+        if (setting.length > 0) hooks[key] = setting;
+      }
+      small = { hooks, always: net.always.filter((rule) => setsFocusTag(rule, focus)) };
+      focusNets.set(net, small);
+    }
+    return small;
+  };
+  return (document, net, methods, opts = {}) => {
+    const docCache = methods.one.cacheDoc(document);
+    const results: unknown[] = [];
+    const focusNet = focus && opts.tagger !== false ? focusNetOf(net, focus) : null;
+    for (let n = 0; n < document.length; n++) {
+      const haves = docCache[n]!;
+      const termCount = document[n]!.length;
+      if (focusNet && !hasFocusTag(haves, focus!) && candidateRules(haves, termCount, focusNet).length === 0)
+        continue;
+      for (const rule of candidateRules(haves, termCount, net)) {
+        const res = methods.one.match([document[n]!], rule);
+        if (res.ptrs.length === 0) continue;
+        for (const ptr of res.ptrs) {
+          ptr[0] = n;
+          results.push({ ...rule, pointer: ptr });
+        }
+        if (opts.matchOne === true) return [results[0]];
+      }
+    }
+    return results;
+  };
+}
+
+/**
+ * Puts the faster sweep in place on compromise's shared methods; returns a function restoring the
+ * original. With a focus, segments that cannot gain a focused tag are skipped: only for callers
+ * that read nothing else, as every other tag of such a segment stays as the pre-tagger left it.
+ */
+export function installFastSweep(methods: CompromiseMethods, focus?: TagFocus): () => void {
   const original = methods.one.bulkMatch;
-  methods.one.bulkMatch = fastBulkMatch;
+  methods.one.bulkMatch = makeBulkMatch(focus);
   return () => {
     methods.one.bulkMatch = original;
   };

@@ -50,10 +50,18 @@ function isMatch(v: unknown): v is CompromiseMatch {
 }
 
 type Nlp = typeof CompromiseNlp;
-let nlpModule: Promise<Nlp> | null = null;
+type View = ReturnType<Nlp>;
+interface LoadedNlp {
+  nlp: Nlp;
+  isEntityTag: (tag: string) => boolean;
+}
+let nlpModule: Promise<LoadedNlp> | null = null;
 /** Loaded on first use: only the entity chunker needs compromise's ~2 MB lexicon. */
-function loadNlp(): Promise<Nlp> {
-  nlpModule ??= import("compromise").then((m) => tuneForEntities(m.default));
+function loadNlp(): Promise<LoadedNlp> {
+  nlpModule ??= import("compromise").then((m) => {
+    const nlp = tuneForEntities(m.default);
+    return { nlp, isEntityTag: entityTagsOf(nlp) };
+  });
   return nlpModule;
 }
 
@@ -65,11 +73,30 @@ function loadNlp(): Promise<Nlp> {
  * Only this module uses compromise, so changing its shared world changes nothing else.
  */
 export function tuneForEntities(nlp: Nlp): Nlp {
-  installFastSweep(nlp.methods() as CompromiseMethods);
+  installFastSweep(nlp.methods() as CompromiseMethods, entityTagsOf(nlp));
   const hooks = nlp.hooks();
   const chunks = hooks.indexOf("chunks");
   if (chunks >= 0) hooks.splice(chunks, 1);
   return nlp;
+}
+
+/** The tags people(), places() and organizations() read, with every tag under them (City, FirstName, …). */
+const ENTITY_ROOTS = ["Person", "Place", "Address", "Organization"];
+
+/** Whether a tag is (or implies) one the entity views read, in compromise's tag set. */
+export function entityTagsOf(nlp: Nlp): (tag: string) => boolean {
+  const tagSet = (nlp.world() as { model: { one: { tagSet: Record<string, { parents?: string[] }> } } }).model
+    .one.tagSet;
+  const known = new Map<string, boolean>();
+  return (tag) => {
+    let is = known.get(tag);
+    if (is === undefined) {
+      const parents = tagSet[tag]?.parents ?? [];
+      is = ENTITY_ROOTS.includes(tag) || parents.some((p) => ENTITY_ROOTS.includes(p));
+      known.set(tag, is);
+    }
+    return is;
+  };
 }
 
 /**
@@ -78,7 +105,7 @@ export function tuneForEntities(nlp: Nlp): Nlp {
  * module loading and set-up.
  */
 export async function preloadNlp(): Promise<void> {
-  const nlp = await loadNlp();
+  const { nlp } = await loadNlp();
   nlp("Ada Lovelace wrote to Charles Babbage in London.").people().json({ offset: true });
 }
 
@@ -141,6 +168,25 @@ export function locate(piece: string, m: CompromiseMatch): Span | null {
   return best < 0 ? null : { start: from + best, end: from + best + core.length };
 }
 
+/**
+ * The sentences of a parse that hold a tag the entity views read: each view matches within
+ * sentences, so the others can give none, and most sentences of a manual or a book are such others.
+ */
+function withEntityTags(view: View, isEntityTag: (tag: string) => boolean): View {
+  const docs = view.docs;
+  const pointers = view.fullPointer.filter((_, i) =>
+    docs[i]!.some((term) => hasEntityTag(term.tags, isEntityTag)),
+  );
+  // compromise's typings give update() one pointer; it takes (and fullPointer gives) a list of them.
+  const update = view.update as unknown as (pointers: unknown[]) => View;
+  return update.call(view, pointers);
+}
+
+function hasEntityTag(tags: ReadonlySet<string> | undefined, isEntityTag: (tag: string) => boolean): boolean {
+  if (tags) for (const tag of tags) if (isEntityTag(tag)) return true;
+  return false;
+}
+
 /** Thrown inside a shared run once every caller waiting on it has gone (aborted). */
 class NlpCancelled extends Error {
   override readonly name = "NlpCancelled";
@@ -152,7 +198,7 @@ const yieldToLoop = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 
 /** compromise over `text`, uncached; `cancelled` is asked between pieces. */
 export async function runNlp(text: string, cancelled: () => boolean = () => false): Promise<NlpResult> {
-  const nlp = await loadNlp();
+  const { nlp, isEntityTag } = await loadNlp();
   const entities: EntityReference[] = [];
   let dropped = 0;
   let sliceStart = performance.now();
@@ -163,7 +209,7 @@ export async function runNlp(text: string, cancelled: () => boolean = () => fals
     }
     if (cancelled()) throw new NlpCancelled("entity extraction cancelled: no run waits for it");
     const body = text.slice(piece.start, piece.end);
-    const view = nlp(body);
+    const view = withEntityTags(nlp(body), isEntityTag);
     for (const { method, type } of VIEWS) {
       const found: unknown = view[method]().json({ offset: true });
       if (!Array.isArray(found)) throw new TypeError(`compromise .${method}().json() returned no array`);
