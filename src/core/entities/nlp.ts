@@ -58,7 +58,7 @@ interface LoadedNlp {
 let nlpModule: Promise<LoadedNlp> | null = null;
 /** Loaded on first use: only the entity chunker needs compromise's ~2 MB lexicon. */
 function loadNlp(): Promise<LoadedNlp> {
-  nlpModule ??= import("compromise").then((m) => {
+  nlpModule ??= import("#compromise").then((m) => {
     const nlp = tuneForEntities(m.default);
     return { nlp, isEntityTag: entityTagsOf(nlp) };
   });
