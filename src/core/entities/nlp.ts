@@ -9,6 +9,7 @@
 import type CompromiseNlp from "compromise";
 import { paragraphs, type Span } from "../text/segment";
 import { installFastSweep, type CompromiseMethods } from "./compromiseSweep";
+import { entitySentenceTest, type NlpTerm, type TaggerModel } from "./entitySentences";
 import {
   entityId,
   normalizeName,
@@ -54,15 +55,64 @@ type View = ReturnType<Nlp>;
 interface LoadedNlp {
   nlp: Nlp;
   isEntityTag: (tag: string) => boolean;
+  /** Which sentences may hold an entity (entitySentences.ts); null tags every sentence. */
+  sentenceTest: ((terms: readonly NlpTerm[]) => boolean) | null;
+  /** compromise's hooks up to and including its lexicon: what runs on every sentence. */
+  untilTagging: number;
 }
 let nlpModule: Promise<LoadedNlp> | null = null;
 /** Loaded on first use: only the entity chunker needs compromise's ~2 MB lexicon. */
 function loadNlp(): Promise<LoadedNlp> {
   nlpModule ??= import("#compromise").then((m) => {
     const nlp = tuneForEntities(m.default);
-    return { nlp, isEntityTag: entityTagsOf(nlp) };
+    // compromise parses its post-tagger's rules on its first parse; the sentence test reads them parsed.
+    nlp(WARM_UP).people().json({ offset: true });
+    const isEntityTag = entityTagsOf(nlp);
+    const hooks = nlp.hooks();
+    const lexicon = hooks.indexOf("lexicon");
+    const model = (nlp.world() as { model: TaggerModel }).model;
+    const usable = lexicon >= 0 && hooks.indexOf("preTagger") > lexicon;
+    return {
+      nlp,
+      isEntityTag,
+      sentenceTest: usable ? entitySentenceTest(model, isEntityTag) : null,
+      untilTagging: lexicon + 1,
+    };
   });
   return nlpModule;
+}
+
+const WARM_UP = "Ada Lovelace wrote to Charles Babbage in London.";
+
+/**
+ * compromise's parse of `body` as far as the entity views read it: every sentence up to its
+ * lexicon, then the rest of its hooks (pre-tagger, contractions, post-tagger) only on the sentences
+ * that may hold an entity. Each later hook is given a fresh view of those whole sentences, as a
+ * contraction it splits lengthens its sentence.
+ */
+function parseForEntities(loaded: LoadedNlp, body: string): View {
+  const { nlp, sentenceTest, untilTagging } = loaded;
+  if (!sentenceTest) return nlp(body);
+  const hooks = nlp.hooks();
+  const later = hooks.splice(untilTagging);
+  let doc: View;
+  try {
+    doc = nlp(body);
+  } finally {
+    hooks.push(...later);
+  }
+  const kept: number[][] = [];
+  doc.docs.forEach((terms, n) => {
+    if (sentenceTest(terms as unknown as readonly NlpTerm[])) kept.push([n]);
+  });
+  if (kept.length > 0) for (const hook of later) withPointers(doc, kept).compute(hook);
+  return doc;
+}
+
+/** compromise's typings give update() one pointer; it takes (and fullPointer gives) a list of them. */
+function withPointers(view: View, pointers: unknown[]): View {
+  const update = view.update as unknown as (pointers: unknown[]) => View;
+  return update.call(view, pointers);
 }
 
 /**
@@ -105,8 +155,7 @@ export function entityTagsOf(nlp: Nlp): (tag: string) => boolean {
  * module loading and set-up.
  */
 export async function preloadNlp(): Promise<void> {
-  const { nlp } = await loadNlp();
-  nlp("Ada Lovelace wrote to Charles Babbage in London.").people().json({ offset: true });
+  await loadNlp();
 }
 
 /** Paragraph-aligned pieces of at most `max` characters (a single longer paragraph cut at sentence ends). */
@@ -198,7 +247,7 @@ const yieldToLoop = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 
 /** compromise over `text`, uncached; `cancelled` is asked between pieces. */
 export async function runNlp(text: string, cancelled: () => boolean = () => false): Promise<NlpResult> {
-  const { nlp, isEntityTag } = await loadNlp();
+  const loaded = await loadNlp();
   const entities: EntityReference[] = [];
   let dropped = 0;
   let sliceStart = performance.now();
@@ -209,7 +258,7 @@ export async function runNlp(text: string, cancelled: () => boolean = () => fals
     }
     if (cancelled()) throw new NlpCancelled("entity extraction cancelled: no run waits for it");
     const body = text.slice(piece.start, piece.end);
-    const view = withEntityTags(nlp(body), isEntityTag);
+    const view = withEntityTags(parseForEntities(loaded, body), loaded.isEntityTag);
     for (const { method, type } of VIEWS) {
       const found: unknown = view[method]().json({ offset: true });
       if (!Array.isArray(found)) throw new TypeError(`compromise .${method}().json() returned no array`);
