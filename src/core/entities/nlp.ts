@@ -236,6 +236,19 @@ function hasEntityTag(tags: ReadonlySet<string> | undefined, isEntityTag: (tag: 
   return false;
 }
 
+/**
+ * Each match's text and offset, as `json({ offset: true })` gives them — from the plain view: a
+ * people view's own json() parses every name and computes the whole piece's offsets once per person,
+ * and every json() copies each term unless told not to.
+ */
+function textAndOffsets(matches: { toView: unknown; json: unknown }): unknown {
+  // compromise's typings want a pointer for toView() (it defaults to the view's own) and an object
+  // for `terms` (false leaves the terms out).
+  const plain = (matches.toView as () => { json: unknown }).call(matches);
+  const json = plain.json as (options: object) => unknown;
+  return json.call(plain, { offset: true, terms: false });
+}
+
 /** Thrown inside a shared run once every caller waiting on it has gone (aborted). */
 class NlpCancelled extends Error {
   override readonly name = "NlpCancelled";
@@ -260,7 +273,7 @@ export async function runNlp(text: string, cancelled: () => boolean = () => fals
     const body = text.slice(piece.start, piece.end);
     const view = withEntityTags(parseForEntities(loaded, body), loaded.isEntityTag);
     for (const { method, type } of VIEWS) {
-      const found: unknown = view[method]().json({ offset: true });
+      const found = textAndOffsets(view[method]());
       if (!Array.isArray(found)) throw new TypeError(`compromise .${method}().json() returned no array`);
       for (const m of found) {
         if (!isMatch(m))
