@@ -13,16 +13,39 @@ export interface BackRefChunk {
   entities: readonly EntityReference[];
 }
 
+/** A chunk's content as the seed's helpers read it: its sentences, and both lower-cased. */
+interface ReadContent {
+  content: string;
+  lower: string;
+  sentences: string[];
+  lowerSentences: string[];
+}
+
+function readContent(content: string): ReadContent {
+  const sentences = content.split(/[.!?]+/).filter((s) => s.trim().length > 0);
+  return {
+    content,
+    lower: content.toLowerCase(),
+    sentences,
+    lowerSentences: sentences.map((s) => s.toLowerCase()),
+  };
+}
+
 /** The seed's generateContextSummary: the first sentence naming the entity, else the first sentence. */
 export function contextSummary(content: string, entity: Pick<EntityReference, "entity_name">): string {
-  const sentences = content.split(/[.!?]+/).filter((s) => s.trim().length > 0);
+  return summaryOf(readContent(content), entity);
+}
+
+function summaryOf(read: ReadContent, entity: Pick<EntityReference, "entity_name">): string {
   const name = entity.entity_name.toLowerCase();
-  const relevant = sentences.filter((s) => s.toLowerCase().includes(name));
-  if (relevant.length > 0) return relevant[0]!.trim().substring(0, 150) + "...";
+  const at = read.lowerSentences.findIndex((s) => s.includes(name));
+  if (at >= 0) return read.sentences[at]!.trim().substring(0, 150) + "...";
   // The seed's fallback writes "undefined..." for a chunk without a sentence; its intent is the
   // content's start.
-  const first = sentences[0];
-  return first !== undefined ? first.trim().substring(0, 150) + "..." : content.substring(0, 150) + "...";
+  const first = read.sentences[0];
+  return first !== undefined
+    ? first.trim().substring(0, 150) + "..."
+    : read.content.substring(0, 150) + "...";
 }
 
 /** The seed's determineRelationship — which reads the chunk's own content, not the related chunk's. */
@@ -30,7 +53,10 @@ export function determineRelationship(
   chunkContent: string,
   entity: Pick<EntityReference, "entity_name">,
 ): Relationship {
-  const content = chunkContent.toLowerCase();
+  return relationshipIn(chunkContent.toLowerCase(), entity);
+}
+
+function relationshipIn(content: string, entity: Pick<EntityReference, "entity_name">): Relationship {
   const name = entity.entity_name.toLowerCase();
   if (content.includes(`define ${name}`) || content.includes(`${name} is`)) return "defines";
   if (content.includes(`about ${name}`) || content.includes(`regarding ${name}`)) return "describes";
@@ -80,6 +106,9 @@ export function entityBackReferences(
   const relationships = new Map<string, Relationship>();
   const summaries = new Map<string, string>();
   const similarities = new Map<string, number>();
+  const frequencies = new Map<string, number>();
+  const reads: Array<ReadContent | undefined> = [];
+  const read = (i: number) => (reads[i] ??= readContent(chunks[i]!.content));
   return chunks.map((chunk, i) => {
     const refs: EntityBackReference[] = [];
     for (const entity of chunk.entities) {
@@ -95,14 +124,14 @@ export function entityBackReferences(
           entity_type: entity.entity_type,
           entity_name: entity.entity_name,
           relationship: memo(relationships, `${i}\u0000${entity.entity_name}`, () =>
-            determineRelationship(chunk.content, entity),
+            relationshipIn(read(i).lower, entity),
           ),
           context_summary: memo(summaries, `${j}\u0000${entity.entity_name}`, () =>
-            contextSummary(other.content, entity),
+            summaryOf(read(j), entity),
           ),
           relevance_score: relevanceScore(
             Math.abs(i - j),
-            entityFrequency(other, entity),
+            memo(frequencies, `${j}\u0000${entity.entity_id}`, () => entityFrequency(other, entity)),
             memo(similarities, `${i}:${j}`, () => similarity(i, j)),
           ),
         });
