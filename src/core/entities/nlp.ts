@@ -1,7 +1,9 @@
 /**
  * NLP entities from compromise: people → person, places → location (the seed's type), organizations
  * → organization. compromise is slow on long texts (seconds for a 350-page book), so it runs once
- * per document text — in paragraph-aligned pieces, offsets mapped back — and the result is cached.
+ * per document text — in paragraph-aligned pieces, offsets mapped back — and the result is cached;
+ * and it tags only the sentences that could hold such an entity (entitySentences.ts), with the
+ * same result as tagging them all.
  * compromise's own offsets are checked against the text: its match text carries leading punctuation
  * (“Walt Disney) that its offset skips, so every match is re-found near its offset, trimmed to
  * letters and digits, and dropped when it cannot be found at all.
@@ -226,9 +228,7 @@ function withEntityTags(view: View, isEntityTag: (tag: string) => boolean): View
   const pointers = view.fullPointer.filter((_, i) =>
     docs[i]!.some((term) => hasEntityTag(term.tags, isEntityTag)),
   );
-  // compromise's typings give update() one pointer; it takes (and fullPointer gives) a list of them.
-  const update = view.update as unknown as (pointers: unknown[]) => View;
-  return update.call(view, pointers);
+  return withPointers(view, pointers);
 }
 
 function hasEntityTag(tags: ReadonlySet<string> | undefined, isEntityTag: (tag: string) => boolean): boolean {
