@@ -104,4 +104,18 @@ test("a run without a curve of its own shows adjacent-sentence similarity with i
   await expect(page.getByTestId("hover-range").first()).toBeVisible();
   await page.mouse.move(5, 5);
   await expect(page.getByTestId("hover-range")).toHaveCount(0);
+
+  // Focused, the arrow keys walk the points: each is named; leaving the chart lets it go.
+  const curve = chart.locator(".curve-plot svg");
+  await curve.focus();
+  const tooltip = chart.locator(".curve-tooltip");
+  const gapShown = async () => Number(/^gap (\d+)/.exec((await tooltip.textContent()) ?? "")?.[1]);
+  await page.keyboard.press("Home");
+  await expect(tooltip).toContainText(/^gap \d+ · /);
+  const first = await gapShown();
+  await page.keyboard.press("ArrowRight");
+  await expect.poll(gapShown).toBeGreaterThan(first);
+  await expect(tooltip).toContainText(/similarity: -?\d\.\d{3}/);
+  await page.keyboard.press("Tab");
+  await expect(chart.locator(".curve-tooltip")).toHaveCount(0);
 });

@@ -2,14 +2,14 @@
  * The similarity curve (DESIGN §4 `similarity-chart`): adjacent similarities along the document, the
  * run's boundaries as marks on the curve, and a threshold line (`threshold-handle`) the user drags —
  * each move reports the new similarity, the owner turns it into the chunker's config and the run
- * follows. recharts draws the curve, and only the curve: the boundaries (a canvas over the plot) and
- * the handle (our own element, on the same fixed y scale) change with every run, so a re-chunk or a
- * drag never makes recharts lay out its line again.
+ * follows. The curve is plain SVG (curveGeometry.ts), drawn when the curve changes; the boundaries
+ * (a canvas over the plot) and the handle (our own element, on the same fixed y scale) change with
+ * every run, so a re-chunk or a drag never redraws the line.
  */
 import { memo, useEffect, useMemo, useRef, useState } from "react";
-import { Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { useClientWidth } from "../viewer/useClientWidth";
 import { minMaxIndices } from "./downsample";
+import { curvePath, nearestDrawn, niceTicks, tickLabel, xOf, yOf, type PlotBox } from "./curveGeometry";
 import "./charts.css";
 
 export interface CurvePoint {
@@ -158,7 +158,14 @@ interface CurvePlotProps {
   onClickPoint(index: number): void;
 }
 
-/** The recharts part: its props change only with the curve, not with a run's boundaries. */
+const AXIS_COLOR = "#666";
+const LINE_COLOR = "#4c6ef5";
+
+/**
+ * The curve itself, as one SVG path with its axes (curveGeometry.ts): its props change only with
+ * the curve, not with a run's boundaries. Hovering names the nearest drawn point and outlines its
+ * gap on the page; a click selects the chunk there; focused, the arrow keys walk the points.
+ */
 const CurvePlot = memo(function CurvePlot({
   data,
   count,
@@ -167,55 +174,139 @@ const CurvePlot = memo(function CurvePlot({
   onHoverPoint,
   onClickPoint,
 }: CurvePlotProps) {
-  return (
-    <ResponsiveContainer width="100%" height={HEIGHT}>
-      <LineChart
-        data={data}
-        margin={MARGIN}
-        // The chart is a keyboard stop (recharts' accessibility layer: arrows walk the points): name it.
-        title="Similarity curve: one point per gap between sentences or windows; arrow keys walk the points"
-        desc="The boundaries the run chose are drawn as ticks along the bottom; the threshold as a line."
+  const [svg, setSvg] = useState<SVGSVGElement | null>(null);
+  const width = useClientWidth(svg);
+  // The drawn point under the pointer (or walked to by the keyboard), by its index in `data`.
+  const [active, setActive] = useState<number | null>(null);
+  useEffect(() => setActive(null), [data]);
+  const box: PlotBox = useMemo(
+    () => ({
+      left: Y_AXIS_WIDTH,
+      top: MARGIN.top,
+      width: Math.max(0, width - Y_AXIS_WIDTH - MARGIN.right),
+      height: HEIGHT - MARGIN.top - MARGIN.bottom - X_AXIS_HEIGHT,
+    }),
+    [width],
+  );
+  const path = useMemo(() => (box.width > 0 ? curvePath(data, count, lo, box) : ""), [data, count, lo, box]);
+  const xTicks = useMemo(
+    () => niceTicks(0, Math.max(1, count - 1), Math.max(2, Math.min(6, Math.floor(box.width / 70)))),
+    [count, box.width],
+  );
+  const yTicks = useMemo(() => niceTicks(lo, 1, 5), [lo]);
+  const bottom = box.top + box.height;
 
-        onMouseMove={(state) => {
-          const index = state?.activeTooltipIndex;
-          const row =
-            typeof index === "number"
-              ? data[index]
-              : typeof index === "string"
-                ? data[Number(index)]
-                : undefined;
-          onHoverPoint(row ? row.i : null);
+  const activate = (k: number | null) => {
+    setActive(k);
+    onHoverPoint(k === null ? null : data[k]!.i);
+  };
+  const pointerAt = (clientX: number) => {
+    const left = svg?.getBoundingClientRect().left ?? 0;
+    const k = nearestDrawn(data, clientX - left, count, box);
+    return k < 0 ? null : k;
+  };
+  const shown = active === null ? undefined : data[active];
+
+  return (
+    <div className="curve-plot" style={{ height: HEIGHT }}>
+      <svg
+        ref={setSvg}
+        width="100%"
+        height={HEIGHT}
+        tabIndex={0}
+        role="img"
+        aria-label="Similarity curve: one point per gap between sentences or windows; arrow keys walk the points"
+        aria-describedby={shown ? "curve-tooltip" : undefined}
+        onMouseMove={(e) => activate(pointerAt(e.clientX))}
+        onMouseLeave={() => activate(null)}
+        onClick={(e) => {
+          const k = pointerAt(e.clientX);
+          if (k !== null) onClickPoint(data[k]!.i);
         }}
-        onMouseLeave={() => onHoverPoint(null)}
-        onClick={(state) => {
-          const index = state?.activeTooltipIndex;
-          const row = index === undefined || index === null ? undefined : data[Number(index)];
-          if (row) onClickPoint(row.i);
+        onBlur={() => activate(null)}
+        onKeyDown={(e) => {
+          if (data.length === 0) return;
+          const last = data.length - 1;
+          const from = active ?? -1;
+          const step = e.shiftKey ? 10 : 1;
+          if (e.key === "ArrowRight") activate(Math.min(last, from + step));
+          else if (e.key === "ArrowLeft") activate(Math.max(0, from < 0 ? 0 : from - step));
+          else if (e.key === "Home") activate(0);
+          else if (e.key === "End") activate(last);
+          else if (e.key === "Enter" && active !== null) onClickPoint(data[active]!.i);
+          else return;
+          e.preventDefault();
         }}
       >
-        <XAxis
-          dataKey="i"
-          type="number"
-          domain={[0, Math.max(1, count - 1)]}
-          height={X_AXIS_HEIGHT}
-          tick={TICK}
-        />
-        <YAxis domain={[lo, 1]} width={Y_AXIS_WIDTH} tick={TICK} allowDataOverflow />
-        <Tooltip
-          isAnimationActive={false}
-          formatter={(value) => (typeof value === "number" ? value.toFixed(3) : String(value))}
-          labelFormatter={(i) => labelOf(Number(i))}
-        />
-        <Line
-          type="linear"
-          dataKey="value"
-          stroke="#4c6ef5"
-          strokeWidth={1.2}
-          dot={false}
-          isAnimationActive={false}
-        />
-      </LineChart>
-    </ResponsiveContainer>
+        <title>
+          The boundaries the run chose are drawn as ticks along the bottom; the threshold as a line.
+        </title>
+        {box.width > 0 && (
+          <>
+            <g className="curve-axis" fontSize={TICK.fontSize} fill={AXIS_COLOR}>
+              <line x1={box.left} x2={box.left + box.width} y1={bottom} y2={bottom} stroke={AXIS_COLOR} />
+              <line x1={box.left} x2={box.left} y1={box.top} y2={bottom} stroke={AXIS_COLOR} />
+              {xTicks.map((t) => {
+                const x = xOf(t, count, box);
+                return (
+                  <g key={`x${t}`}>
+                    <line x1={x} x2={x} y1={bottom} y2={bottom + 4} stroke={AXIS_COLOR} />
+                    <text x={x} y={bottom + 14} textAnchor="middle">
+                      {tickLabel(t)}
+                    </text>
+                  </g>
+                );
+              })}
+              {yTicks.map((t) => {
+                const y = yOf(t, lo, box);
+                return (
+                  <g key={`y${t}`}>
+                    <line x1={box.left - 4} x2={box.left} y1={y} y2={y} stroke={AXIS_COLOR} />
+                    <text x={box.left - 6} y={y + 3} textAnchor="end">
+                      {tickLabel(t)}
+                    </text>
+                  </g>
+                );
+              })}
+            </g>
+            <path d={path} fill="none" stroke={LINE_COLOR} strokeWidth={1.2} strokeLinejoin="round" />
+            {shown && (
+              <g className="curve-cursor" pointerEvents="none">
+                <line
+                  x1={xOf(shown.i, count, box)}
+                  x2={xOf(shown.i, count, box)}
+                  y1={box.top}
+                  y2={bottom}
+                  stroke="#ccc"
+                />
+                <circle
+                  cx={xOf(shown.i, count, box)}
+                  cy={yOf(shown.value, lo, box)}
+                  r={3}
+                  fill={LINE_COLOR}
+                />
+              </g>
+            )}
+          </>
+        )}
+      </svg>
+      {shown && (
+        <div
+          id="curve-tooltip"
+          className="curve-tooltip"
+          role="status"
+          // Beside the point, on the side with room.
+          style={
+            xOf(shown.i, count, box) > box.left + box.width / 2
+              ? { right: width - xOf(shown.i, count, box) + 10 }
+              : { left: xOf(shown.i, count, box) + 10 }
+          }
+        >
+          <p>{labelOf(shown.i)}</p>
+          <p className="curve-tooltip-value">similarity: {shown.value.toFixed(3)}</p>
+        </div>
+      )}
+    </div>
   );
 });
 

@@ -28,7 +28,7 @@ const THRESHOLD_KEYS: Readonly<Record<string, { mode: string; amount: string }>>
   "llamaindex-semantic": { mode: "", amount: "breakpoint_percentile_threshold" },
 };
 
-// recharts loads after the first paint (see QualityPanel).
+// The chart loads after the first paint (see QualityPanel).
 const SimilarityChart = lazy(() => import("./SimilarityChart").then((m) => ({ default: m.SimilarityChart })));
 
 interface Curve {
