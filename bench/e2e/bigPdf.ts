@@ -5,13 +5,15 @@
  * DocModel), through the DevTools protocol — and the renderer process's resident memory, which
  * also counts pdf.js's nested worker and everything else the tab holds. Goal: heap under 1 GB.
  */
-import { readdirSync, readFileSync } from "node:fs";
-import { basename } from "node:path";
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { basename, join } from "node:path";
+import { TRACE_CATEGORIES } from "./dragManyChunks";
 import { timeRun } from "./runTimer";
 import { openSampleTab } from "./sampleTab";
 import type { Browser, CDPSession, Page } from "@playwright/test";
 
 export const BIG_PDF = process.env.WORKBENCH_BIG_PDF;
+const TRACE_DIR = process.env.BENCH_TRACE_DIR;
 
 interface HeapSampler {
   stop(): Promise<{ peakHeapMb: number; peakRendererRssMb: number | null }>;
@@ -144,6 +146,8 @@ export async function measureBigPdf(
   const { context, page } = await openSampleTab(browser, url, [installOpenProbe]);
   try {
     const sampler = await sampleHeaps(page);
+    // With BENCH_TRACE_DIR: a trace of the opening, drop to the first run done (<name>.open.trace.json).
+    if (TRACE_DIR) await browser.startTracing(page, { categories: TRACE_CATEGORIES });
     const started = Date.now();
     await drop(page, basename(BIG_PDF), readFileSync(BIG_PDF));
     await page
@@ -160,6 +164,11 @@ export async function measureBigPdf(
       .filter({ hasText: /^done$/ })
       .waitFor({ timeout: 600_000 });
     const doneMs = Date.now() - started;
+    if (TRACE_DIR) {
+      const trace = await browser.stopTracing();
+      mkdirSync(TRACE_DIR, { recursive: true });
+      writeFileSync(join(TRACE_DIR, `${basename(BIG_PDF, ".pdf")}.open.trace.json`), trace);
+    }
     const open = await page.evaluate(() => {
       const p = (window as unknown as OpenWindow).__open;
       const doneAt = performance.now();

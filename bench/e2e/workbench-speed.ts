@@ -40,7 +40,8 @@
  *    extracted and chunked while the tab's JS heaps are sampled (bench/e2e/bigPdf.ts); skipped with
  *    a message when unset;
  *  - BENCH_TRACE_DIR: write Chrome performance traces of each document's load, re-chunks and drags
- *    there (<name>.load.trace.json, <name>.rechunk.trace.json, <name>.drag-<key>.trace.json); open
+ *    there (<name>.load.trace.json, <name>.rechunk.trace.json, <name>.drag-<key>.trace.json, and the
+ *    big PDF's opening, <name>.open.trace.json); open
  *    them in DevTools' Performance panel or summarize them with
  *    `npx tsx bench/e2e/trace-summary.ts <trace.json>`.
  */
