@@ -45,7 +45,15 @@ type RegexEntry = readonly [RegExp, unknown, ...unknown[]];
 
 /** The parts of compromise's model (`nlp.world().model`) the test is built from. */
 export interface TaggerModel {
-  one: { tagSet: Record<string, { parents?: string[] }> };
+  one: {
+    tagSet: Record<string, { parents?: string[] }>;
+    /** What the text test reads (entityTextTest): the tables compromise's hooks up to its lexicon use. */
+    lexicon?: Record<string, unknown>;
+    frozenLex?: Record<string, unknown>;
+    aliases?: Record<string, unknown>;
+    contractions?: ReadonlyArray<{ word?: unknown }>;
+    typeahead?: Record<string, unknown>;
+  };
   two: {
     suffixPatterns: ReadonlyArray<Record<string, unknown> | undefined>;
     prefixPatterns: ReadonlyArray<Record<string, unknown> | undefined>;
@@ -99,11 +107,25 @@ function tagsIn(value: unknown): string[] {
     .filter(Boolean);
 }
 
-/** The test for compromise's model, or null when the model can reach an entity tag some way it does not check. */
-export function entitySentenceTest(
-  model: TaggerModel,
-  isEntityTag: (tag: string) => boolean,
-): ((terms: readonly NlpTerm[]) => boolean) | null {
+/** What a sentence must show to be kept, built once from the model (null: the model holds a way the test does not check). */
+interface Witnesses {
+  leads: (tag: string) => boolean;
+  gives: (value: unknown) => boolean;
+  isWitnessWord: (word: string | undefined) => boolean;
+  hasSuffix: (s: string) => boolean;
+  hasPrefix: (s: string) => boolean;
+  anyTest: (regexes: readonly RegExp[], s: string) => boolean;
+  textRegexes: RegExp[];
+  normalRegexes: RegExp[];
+  numberRegexes: RegExp[];
+  endRegexes: RegExp[];
+  besideTitleFirst: ReadonlySet<string>;
+  /** Every word the test looks for as a word (rule, neighbour and switch words). */
+  words: ReadonlySet<string>;
+  switchWords: ReadonlySet<string>;
+}
+
+function witnessesOf(model: TaggerModel, isEntityTag: (tag: string) => boolean): Witnesses | null {
   const leads = (tag: string) => isEntityTag(tag) || LEADING_TAGS.has(tag);
   const gives = (value: unknown) => tagsIn(value).some(leads);
   const two = model.two;
@@ -185,6 +207,32 @@ export function entitySentenceTest(
     const stem = w.replace(SWITCH_PREFIX, "");
     return stem !== w && stem.length > 3 && switchWords.has(stem);
   };
+  return {
+    leads,
+    gives,
+    isWitnessWord,
+    hasSuffix,
+    hasPrefix,
+    anyTest,
+    textRegexes,
+    normalRegexes,
+    numberRegexes,
+    endRegexes,
+    besideTitleFirst,
+    words,
+    switchWords,
+  };
+}
+
+/** The test for compromise's model, or null when the model can reach an entity tag some way it does not check. */
+export function entitySentenceTest(
+  model: TaggerModel,
+  isEntityTag: (tag: string) => boolean,
+): ((terms: readonly NlpTerm[]) => boolean) | null {
+  const w = witnessesOf(model, isEntityTag);
+  if (!w) return null;
+  const { leads, isWitnessWord, hasSuffix, hasPrefix, anyTest, besideTitleFirst } = w;
+  const { textRegexes, normalRegexes, numberRegexes, endRegexes } = w;
 
   const termMay = (term: NlpTerm, position: number): boolean => {
     for (const tag of term.tags) if (leads(tag)) return true;
@@ -209,6 +257,172 @@ export function entitySentenceTest(
     for (let i = 0; i < terms.length; i++) if (termMay(terms[i]!, i)) return true;
     if (isTitleFirst(terms[0]))
       for (const term of terms) if (besideTitleFirst.has(term.machine || term.normal)) return true;
+    return false;
+  };
+}
+
+/** Punctuation a whitespace-separated piece may consist of and still hold nothing the test looks for. */
+const QUIET_PUNCTUATION = /^[-–—.,;:!?()"“”…]+$/u;
+const EDGE_START = /^[^\p{L}\p{N}]+/u;
+const EDGE_END = /[^\p{L}\p{N}]+$/u;
+const WHITESPACE = /\s+/u;
+/**
+ * Edge characters compromise keeps in a term's text (its pre- and post-punctuation tables: "#tag",
+ * "50%"): a piece with one keeps its sentence, as the term it makes is not the piece's core.
+ */
+const KEPT_EDGE = /[#@_°%\u200b-\u200d\ufeff]/u;
+/** The pieces read word by word; any other keeps its sentence. */
+const PLAIN_WORD = /^[a-z]+$/;
+const NUMBER = /^[0-9][0-9.,]*$/;
+const APOSTROPHE_WORD = /^[a-z]+['’][a-z]+$/;
+const DASHED_WORD = /^[a-z]+(?:[-–—][a-z]+)+$/;
+/**
+ * Words compromise's contraction hook writes from its own code rather than its model's table, by
+ * what follows the apostrophe ("isn't" → not, "how'd" → did, "there's" → is) or what leads it
+ * (French elisions: "j'", "l'", "d'").
+ */
+const CONTRACTION_CODE_AFTER: Readonly<Record<string, readonly string[]>> = {
+  t: ["not"],
+  d: ["did", "had", "would"],
+  s: ["is", "has"],
+};
+const CONTRACTION_CODE_BEFORE: Readonly<Record<string, readonly string[]>> = {
+  j: ["je"],
+  l: ["la", "le"],
+  d: ["de", "du", "des"],
+};
+
+/** The longest of the words (the last of equals): the rarest, as a rule of thumb. */
+function longestWord(words: readonly string[]): string {
+  return words.reduce((best, w) => (w.length >= best.length ? w : best), "");
+}
+
+/**
+ * The same question asked of a sentence's text, before compromise has split it into terms: false
+ * only when the sentence test above would be false for it once compromise's hooks up to its lexicon
+ * had run. nlp.ts hands compromise such a sentence as one empty term carrying its characters, so
+ * those hooks run on the sentences that may hold an entity only.
+ *
+ * Every whitespace-separated piece is read the way the sentence test reads the terms compromise
+ * would make of it, and a piece that could become a term this does not foresee keeps the sentence:
+ * any upper-case letter (but the capital of a titlecase first word), and any piece that is not a
+ * plain lower-case word, a number, a word with one apostrophe or words joined by dashes (letters it
+ * transliterates, slashes it splits at, "&" and "@", which are words to it). A word keeps it when
+ * the lexicon or its frozen entries tag it (a multi-word entry by its longest word) with one of the
+ * tags the test looks for or one leading to them, when it is an alias or a contraction compromise
+ * expands, or by the sentence test's own words, suffixes, prefixes and patterns — for a word with
+ * an apostrophe, its parts and every word its contraction could expand to; for dashed words, each
+ * part, the whole and the whole without dashes. Null where the sentence test is null, or where
+ * compromise's model has something this does not read (typeahead entries).
+ */
+export function entityTextTest(
+  model: TaggerModel,
+  isEntityTag: (tag: string) => boolean,
+): ((sentence: string) => boolean) | null {
+  const w = witnessesOf(model, isEntityTag);
+  const { lexicon, frozenLex, aliases, contractions, typeahead } = model.one;
+  if (!w || !lexicon || !frozenLex || !aliases || !contractions) return null;
+  if (typeahead && Object.keys(typeahead).length > 0) return null;
+  const { leads, isWitnessWord, hasSuffix, hasPrefix, anyTest, besideTitleFirst } = w;
+  const { textRegexes, normalRegexes, numberRegexes, endRegexes } = w;
+  const tagSet = model.one.tagSet;
+  // setTag adds a tag with its parents: either may be one the test looks for.
+  const lexiconGives = (value: unknown) =>
+    tagsIn(value).some((tag) => leads(tag) || (tagSet[tag]?.parents ?? []).some(leads));
+  const keepWords = new Set<string>();
+  // A multi-word entry ("the beatles", "new york") tags only when all its words are there: its
+  // longest word stands for it, so "the" and "new" keep nothing alone.
+  for (const table of [lexicon, frozenLex])
+    for (const [key, value] of Object.entries(table))
+      if (lexiconGives(value)) keepWords.add(longestWord(key.split(" ")));
+  for (const key of Object.keys(aliases)) keepWords.add(key);
+  // Contractions compromise expands by its table: the word ("cannot"), or what follows or leads an
+  // apostrophe ("'ll" → will, "qu'" → que).
+  const contractionOut = new Map<string, string[]>();
+  const outWords = (value: unknown) =>
+    Array.isArray(value) ? value.filter((v) => typeof v === "string") : [];
+  for (const c of contractions as ReadonlyArray<{
+    word?: unknown;
+    after?: unknown;
+    before?: unknown;
+    out?: unknown;
+  }>) {
+    if (typeof c.word === "string") contractionOut.set(c.word, outWords(c.out));
+    if (typeof c.after === "string") contractionOut.set(`'${c.after}`, outWords(c.out));
+    if (typeof c.before === "string") contractionOut.set(`${c.before}'`, outWords(c.out));
+  }
+
+  const termWordMay = (word: string, titleFirst: boolean) =>
+    keepWords.has(word) ||
+    isWitnessWord(word) ||
+    (titleFirst && besideTitleFirst.has(word)) ||
+    hasSuffix(word) ||
+    hasPrefix(word) ||
+    anyTest(normalRegexes, word) ||
+    anyTest(endRegexes, word);
+  // A word compromise expands ("cannot" → can not) is read, and so are the words it expands to.
+  const wordMay = (word: string, titleFirst: boolean) =>
+    termWordMay(word, titleFirst) ||
+    (contractionOut.get(word)?.some((out) => termWordMay(out, titleFirst)) ?? false);
+  const apostropheMay = (word: string, titleFirst: boolean) => {
+    const straight = word.replace("’", "'");
+    const [before, after] = straight.split("'") as [string, string];
+    const candidates = [
+      straight,
+      word,
+      straight.replace("'", ""),
+      // "don't" is "do not": its "don" is no word of it (a possessive's "nation" is).
+      ...(after === "t" ? [] : [before]),
+      after,
+      before.replace(/n$/, ""),
+      ...(contractionOut.get(straight) ?? []),
+      ...(contractionOut.get(straight.replace("'", "")) ?? []),
+      ...(contractionOut.get(`'${after}`) ?? []),
+      ...(contractionOut.get(`${before}'`) ?? []),
+      ...(CONTRACTION_CODE_AFTER[after] ?? []),
+      ...(CONTRACTION_CODE_BEFORE[before] ?? []),
+    ];
+    return candidates.some((c) => wordMay(c, titleFirst));
+  };
+  const dashedMay = (word: string, titleFirst: boolean) =>
+    [word, word.replace(/[-–—]/g, ""), ...word.split(/[-–—]/)].some((c) => wordMay(c, titleFirst));
+  const numberMay = (word: string) =>
+    [word, word.replace(/[.,]/g, "")].some((c) => wordMay(c, true) || anyTest(numberRegexes, c));
+
+  return (sentence) => {
+    const pieces = sentence.split(WHITESPACE);
+    let first = true;
+    let titleFirst = false;
+    let sawWord = false;
+    for (const piece of pieces) {
+      if (piece === "") continue;
+      const isFirst = first;
+      first = false;
+      const start = EDGE_START.exec(piece)?.[0].length ?? 0;
+      const core = piece.slice(start).replace(EDGE_END, "");
+      if (core === "") {
+        if (!QUIET_PUNCTUATION.test(piece)) return true;
+        continue;
+      }
+      if (KEPT_EDGE.test(piece)) return true;
+      // The first word may open the sentence in title case; an org or place word then counts.
+      if (!sawWord && TITLE_FIRST.test(core)) titleFirst = true;
+      sawWord = true;
+      if (UPPER.test(piece) && !(isFirst && TITLE_FIRST.test(core))) return true;
+      const withEnd = piece.slice(start);
+      if (anyTest(textRegexes, core) || anyTest(textRegexes, withEnd) || anyTest(textRegexes, piece))
+        return true;
+      const word = core.toLowerCase();
+      if (PLAIN_WORD.test(word)) {
+        if (wordMay(word, titleFirst)) return true;
+      } else if (NUMBER.test(word)) {
+        if (numberMay(word)) return true;
+      } else if (APOSTROPHE_WORD.test(word)) {
+        if (apostropheMay(word, titleFirst)) return true;
+      } else if (DASHED_WORD.test(word)) {
+        if (dashedMay(word, titleFirst)) return true;
+      } else return true;
+    }
     return false;
   };
 }

@@ -11,7 +11,7 @@
 import type CompromiseNlp from "compromise";
 import { paragraphs, type Span } from "../text/segment";
 import { installFastSweep, type CompromiseMethods } from "./compromiseSweep";
-import { entitySentenceTest, type NlpTerm, type TaggerModel } from "./entitySentences";
+import { entitySentenceTest, entityTextTest, type NlpTerm, type TaggerModel } from "./entitySentences";
 import {
   entityId,
   normalizeName,
@@ -59,6 +59,8 @@ interface LoadedNlp {
   isEntityTag: (tag: string) => boolean;
   /** Which sentences may hold an entity (entitySentences.ts); null tags every sentence. */
   sentenceTest: ((terms: readonly NlpTerm[]) => boolean) | null;
+  /** The same asked of a sentence's text before compromise splits it (null: every sentence is split). */
+  textTest: ((sentence: string) => boolean) | null;
   /** compromise's hooks up to and including its lexicon: what runs on every sentence. */
   untilTagging: number;
 }
@@ -78,6 +80,7 @@ function loadNlp(): Promise<LoadedNlp> {
       nlp,
       isEntityTag,
       sentenceTest: usable ? entitySentenceTest(model, isEntityTag) : null,
+      textTest: usable ? entityTextTest(model, isEntityTag) : null,
       untilTagging: lexicon + 1,
     };
   });
@@ -93,22 +96,65 @@ const WARM_UP = "Ada Lovelace wrote to Charles Babbage in London.";
  * contraction it splits lengthens its sentence.
  */
 function parseForEntities(loaded: LoadedNlp, body: string): View {
-  const { nlp, sentenceTest, untilTagging } = loaded;
+  const { nlp, sentenceTest, textTest, untilTagging } = loaded;
   if (!sentenceTest) return nlp(body);
   const hooks = nlp.hooks();
   const later = hooks.splice(untilTagging);
+  const tokenize = (nlp.methods() as unknown as { one: { tokenize: Tokenize } }).one.tokenize;
+  const { splitSentences, splitTerms, splitWhitespace } = tokenize;
+  const quiet = new Map<string, string>();
+  const inert = new WeakSet<object>();
+  if (textTest) {
+    // Only the body's own sentences, in the order compromise splits them into terms: its hooks
+    // parse words of their own (a contraction's "i am") after that, and those are left alone.
+    let sentences: string[] | null = null;
+    let next = 0;
+    tokenize.splitSentences = (text, world) => {
+      const split = splitSentences(text, world);
+      sentences ??= split;
+      return split;
+    };
+    // A sentence the text test leaves out becomes one term with no text carrying its characters
+    // (so every later offset is the same): compromise's hooks up to its lexicon pass over it.
+    tokenize.splitTerms = (sentence, model) => {
+      if (sentences === null || next >= sentences.length || sentences[next] !== sentence)
+        return splitTerms(sentence, model);
+      next++;
+      if (textTest(sentence)) return splitTerms(sentence, model);
+      const marker = `\u0000${quiet.size}`;
+      quiet.set(marker, sentence);
+      return [marker];
+    };
+    tokenize.splitWhitespace = (piece, model) => {
+      const sentence = quiet.get(piece);
+      if (sentence === undefined) return splitWhitespace(piece, model);
+      const term = { text: "", pre: sentence, post: "", tags: new Set<string>() };
+      inert.add(term);
+      return term;
+    };
+  }
   let doc: View;
   try {
     doc = nlp(body);
   } finally {
     hooks.push(...later);
+    tokenize.splitSentences = splitSentences;
+    tokenize.splitTerms = splitTerms;
+    tokenize.splitWhitespace = splitWhitespace;
   }
   const kept: number[][] = [];
   doc.docs.forEach((terms, n) => {
-    if (sentenceTest(terms as unknown as readonly NlpTerm[])) kept.push([n]);
+    if (!inert.has(terms[0]!) && sentenceTest(terms as unknown as readonly NlpTerm[])) kept.push([n]);
   });
   if (kept.length > 0) for (const hook of later) withPointers(doc, kept).compute(hook);
   return doc;
+}
+
+/** compromise's term splitting (`nlp.methods().one.tokenize`), which its parse reads at each call. */
+interface Tokenize {
+  splitSentences: (text: string, world: unknown) => string[];
+  splitTerms: (sentence: string, model: unknown) => string[];
+  splitWhitespace: (piece: string, model: unknown) => object;
 }
 
 /** compromise's typings give update() one pointer; it takes (and fullPointer gives) a list of them. */
