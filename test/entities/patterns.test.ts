@@ -48,6 +48,15 @@ describe("findPatternEntities", () => {
     expect(found("In 1954, see section 2.1.10 of v1.2.3, pages 12-14, 3000 copies, May I ask?")).toEqual([]);
   });
 
+  it("skips a form glued to the word or number before it, and finds the next one that is not", () => {
+    expect(found("v1/2/2024x and id9/15/2024")).toEqual([]);
+    // A letter outside the basic plane glues as any letter does.
+    expect(found("\u{1D400}1/15/2024 then 2/15/2024")).toEqual(["date:2/15/2024"]);
+    // A glued start is passed over, not the whole match: "x$5" has no money, but "$5" after it does.
+    expect(found("x$5, $6")).toEqual(["money:$6"]);
+    expect(found("ab-2024-01-15 and (2024-01-15)")).toEqual(["date:2024-01-15"]);
+  });
+
   it("ids are shared by equal mentions and typed", () => {
     const out = findPatternEntities("a@b.io and A@B.io");
     expect(out.map((e) => e.entity_id)).toEqual(["email:a@b.io", "email:a@b.io"]);
