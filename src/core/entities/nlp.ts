@@ -90,10 +90,11 @@ function loadNlp(): Promise<LoadedNlp> {
 const WARM_UP = "Ada Lovelace wrote to Charles Babbage in London.";
 
 /**
- * compromise's parse of `body` as far as the entity views read it: every sentence up to its
- * lexicon, then the rest of its hooks (pre-tagger, contractions, post-tagger) only on the sentences
- * that may hold an entity. Each later hook is given a fresh view of those whole sentences, as a
- * contraction it splits lengthens its sentence.
+ * compromise's parse of `body` as far as the entity views read it: the sentences whose text may
+ * hold an entity (entityTextTest) split into terms and taken up to its lexicon, the others kept as
+ * one empty term each; then the rest of its hooks (pre-tagger, contractions, post-tagger) only on
+ * the sentences the sentence test keeps. Each later hook is given a fresh view of those whole
+ * sentences, as a contraction it splits lengthens its sentence.
  */
 function parseForEntities(loaded: LoadedNlp, body: string): View {
   const { nlp, sentenceTest, textTest, untilTagging } = loaded;
@@ -121,7 +122,8 @@ function parseForEntities(loaded: LoadedNlp, body: string): View {
         return splitTerms(sentence, model);
       next++;
       if (textTest(sentence)) return splitTerms(sentence, model);
-      const marker = `\u0000${quiet.size}`;
+      // Not a piece any text splits into: a NUL, a name and a number.
+      const marker = `\u0000inert-sentence:${quiet.size}`;
       quiet.set(marker, sentence);
       return [marker];
     };
