@@ -161,6 +161,22 @@ describe("entityTextTest", () => {
     expect(textTest("see e.g. the table below.")).toBe(true); // inner punctuation it cannot foresee
   });
 
+  it("reads a piece by where it stands, whatever it read the same piece as before", () => {
+    // Pieces are remembered across sentences: the same piece must still depend on whether it opens
+    // its sentence ("Stop") and on whether a titlecase first word came before it ("radio").
+    const pairs: [string, boolean][] = [
+      ["Stop it now.", false],
+      ["then Stop it now.", true],
+      ["Public radio was on.", true],
+      ["the radio was on all night.", false],
+    ];
+    for (const order of [pairs, [...pairs].reverse()]) {
+      const fresh = entityTextTest(model, isEntityTag)!;
+      for (const [sentence, keeps] of order) expect(fresh(sentence), sentence).toBe(keeps);
+      for (const [sentence, keeps] of order) expect(fresh(sentence), `${sentence} (again)`).toBe(keeps);
+    }
+  });
+
   it("is null where the sentence test is, and where the model has typeahead entries", () => {
     const withRule: TaggerModel = {
       ...model,

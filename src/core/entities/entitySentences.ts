@@ -389,6 +389,42 @@ export function entityTextTest(
   const numberMay = (word: string) =>
     [word, word.replace(/[.,]/g, "")].some((c) => wordMay(c, true) || anyTest(numberRegexes, c));
 
+  // Whether one word-bearing piece keeps its sentence, given whether it opens the sentence and
+  // whether a titlecase first word was seen: the only state the reading depends on.
+  const pieceKeeps = (piece: string, start: number, core: string, isFirst: boolean, titleFirst: boolean) => {
+    if (KEPT_EDGE.test(piece)) return true;
+    if (UPPER.test(piece) && !(isFirst && TITLE_FIRST.test(core))) return true;
+    const withEnd = piece.slice(start);
+    if (anyTest(textRegexes, core) || anyTest(textRegexes, withEnd) || anyTest(textRegexes, piece))
+      return true;
+    const word = core.toLowerCase();
+    if (PLAIN_WORD.test(word)) return wordMay(word, titleFirst);
+    if (NUMBER.test(word)) return numberMay(word);
+    if (APOSTROPHE_WORD.test(word)) return apostropheMay(word, titleFirst);
+    if (DASHED_WORD.test(word)) return dashedMay(word, titleFirst);
+    return true;
+  };
+  // Words repeat (a book's 14,705 sentences hold a few thousand distinct pieces), so each piece is
+  // read once per state; the memo is dropped when it grows past PIECE_MEMO_SIZE.
+  const memo = new Map<string, PieceReading>();
+  const readingOf = (piece: string): PieceReading => {
+    let reading = memo.get(piece);
+    if (reading === undefined) {
+      const start = EDGE_START.exec(piece)?.[0].length ?? 0;
+      const core = piece.slice(start).replace(EDGE_END, "");
+      reading = {
+        start,
+        core,
+        titleCore: core !== "" && TITLE_FIRST.test(core),
+        emptyKeeps: core === "" && !QUIET_PUNCTUATION.test(piece),
+        keeps: [UNREAD, UNREAD, UNREAD, UNREAD],
+      };
+      if (memo.size >= PIECE_MEMO_SIZE) memo.clear();
+      memo.set(piece, reading);
+    }
+    return reading;
+  };
+
   return (sentence) => {
     const pieces = sentence.split(WHITESPACE);
     let first = true;
@@ -398,31 +434,40 @@ export function entityTextTest(
       if (piece === "") continue;
       const isFirst = first;
       first = false;
-      const start = EDGE_START.exec(piece)?.[0].length ?? 0;
-      const core = piece.slice(start).replace(EDGE_END, "");
-      if (core === "") {
-        if (!QUIET_PUNCTUATION.test(piece)) return true;
+      const reading = readingOf(piece);
+      if (reading.core === "") {
+        if (reading.emptyKeeps) return true;
         continue;
       }
-      if (KEPT_EDGE.test(piece)) return true;
       // The first word may open the sentence in title case; an org or place word then counts.
-      if (!sawWord && TITLE_FIRST.test(core)) titleFirst = true;
+      if (!sawWord && reading.titleCore) titleFirst = true;
       sawWord = true;
-      if (UPPER.test(piece) && !(isFirst && TITLE_FIRST.test(core))) return true;
-      const withEnd = piece.slice(start);
-      if (anyTest(textRegexes, core) || anyTest(textRegexes, withEnd) || anyTest(textRegexes, piece))
-        return true;
-      const word = core.toLowerCase();
-      if (PLAIN_WORD.test(word)) {
-        if (wordMay(word, titleFirst)) return true;
-      } else if (NUMBER.test(word)) {
-        if (numberMay(word)) return true;
-      } else if (APOSTROPHE_WORD.test(word)) {
-        if (apostropheMay(word, titleFirst)) return true;
-      } else if (DASHED_WORD.test(word)) {
-        if (dashedMay(word, titleFirst)) return true;
-      } else return true;
+      const state = (isFirst ? 2 : 0) + (titleFirst ? 1 : 0);
+      let keeps = reading.keeps[state]!;
+      if (keeps === UNREAD)
+        keeps = reading.keeps[state] = pieceKeeps(piece, reading.start, reading.core, isFirst, titleFirst)
+          ? KEEPS
+          : PASSES;
+      if (keeps === KEEPS) return true;
     }
     return false;
   };
 }
+
+/** A whitespace piece as the text test reads it, with its verdict per state (opens the sentence × after a titlecase first word). */
+interface PieceReading {
+  /** Where the piece's word starts (after leading punctuation). */
+  start: number;
+  /** The piece without edge punctuation. */
+  core: string;
+  titleCore: boolean;
+  /** A piece of punctuation only that compromise could make a term of. */
+  emptyKeeps: boolean;
+  keeps: [number, number, number, number];
+}
+
+const UNREAD = -1;
+const PASSES = 0;
+const KEEPS = 1;
+/** Distinct pieces remembered at most (a 2,415-page manual has ~10^5). */
+const PIECE_MEMO_SIZE = 200_000;
