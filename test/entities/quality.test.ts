@@ -1,4 +1,6 @@
 /** The seed's scores on known input: length_score, entity_density, confidence; and CHUNKERS.md's three. */
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import {
   assessTextQuality,
@@ -12,8 +14,15 @@ import {
   qualityScore,
   sizeFit,
 } from "../../src/core/entities/quality";
-import { centroid, coherence, termVector, unitCosine as cosine } from "../../src/core/entities/similarity";
+import {
+  centroid,
+  coherence,
+  termVector,
+  unitCosine as cosine,
+  Vocabulary,
+} from "../../src/core/entities/similarity";
 import { segmentSentences } from "../../src/core/text/segment";
+import { haveChroma, SHARED } from "../support/fixtures";
 
 const SEED = { target_size: 800, min_size: 500, max_size: 1200 };
 
@@ -67,6 +76,53 @@ describe("confidence_score (the seed's calculateConfidenceScores)", () => {
     expect(assessTextQuality("Hi. Yo. Ok. No.")).toBe(0.8);
     expect(assessTextQuality("x".repeat(300))).toBe(0.8);
     expect(assessTextQuality("Price list — €€€ «special» offer ★★★ for all our clients today.")).toBe(0.7);
+  });
+
+  it("assessTextQuality gives what the seed's regular expressions give", () => {
+    const seed = (content: string) => {
+      const sentences = content.split(/[.!?]+/).filter((s) => s.trim().length > 0);
+      const avg = content.length / sentences.length;
+      if (avg < 20 || avg > 200) return 0.8;
+      return (content.match(/[^\w\s.,;:!?()-]/g) || []).length / content.length > 0.1 ? 0.7 : 1.0;
+    };
+    // Every kind of character the two tests tell apart: sentence ends, each whitespace trim()
+    // removes (and U+200B, which it keeps), the seed's plain punctuation, word characters, others.
+    const alphabet = [
+      ..."abcXYZ019_ .!?,;:()-\t\n\r\v\f",
+      "\u00a0",
+      "\u1680",
+      "\u2000",
+      "\u200a",
+      "\u200b",
+      "\u2028",
+      "\u2029",
+      "\u202f",
+      "\u205f",
+      "\u3000",
+      "\ufeff",
+      "é",
+      "€",
+      "«",
+      "★",
+      "\ud83d\ude00",
+      "'",
+      '"',
+      "/",
+      "#",
+    ];
+    let seedState = 11;
+    const next = () => (seedState = (seedState * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const outcomes = new Set<number>();
+    for (let n = 0; n < 3000; n++) {
+      const length = Math.floor(next() * 400);
+      // Runs of word characters with the rest sprinkled in, so every branch's thresholds are met.
+      const text = Array.from({ length }, () =>
+        next() < 0.7 ? "abcdefgh"[Math.floor(next() * 8)]! : alphabet[Math.floor(next() * alphabet.length)]!,
+      ).join("");
+      expect(assessTextQuality(text), JSON.stringify(text)).toBe(seed(text));
+      outcomes.add(seed(text));
+    }
+    expect([...outcomes].sort()).toEqual([0.7, 0.8, 1]);
   });
 
   it.each([
@@ -148,19 +204,98 @@ describe("boundary_respect and overlap_quality", () => {
 });
 
 describe("semantic_coherence (lexical TF vectors)", () => {
+  const words = new Vocabulary();
+  const tv = (text: string) => termVector(text, words);
+
   it("is 1 for agreeing sentences, 1/√2 for two with no word in common, 1 for a single sentence", () => {
-    expect(coherence([termVector("red boiler"), termVector("Red boiler!")])).toBeCloseTo(1, 6);
-    expect(coherence([termVector("red boiler"), termVector("blue pump")])).toBeCloseTo(Math.SQRT1_2, 6);
-    expect(coherence([termVector("anything")])).toBe(1);
+    expect(coherence([tv("red boiler"), tv("Red boiler!")])).toBeCloseTo(1, 6);
+    expect(coherence([tv("red boiler"), tv("blue pump")])).toBeCloseTo(Math.SQRT1_2, 6);
+    expect(coherence([tv("anything")])).toBe(1);
   });
 
   it("cosine of unit TF vectors, centroid of unit length", () => {
-    expect(cosine(termVector("a b"), termVector("a c"))).toBeCloseTo(0.5, 12);
-    const c = centroid([termVector("a"), termVector("b")]);
+    expect(cosine(tv("a b"), tv("a c"))).toBeCloseTo(0.5, 12);
+    const c = centroid([tv("a"), tv("b")]);
     expect(cosine(c, c)).toBeCloseTo(1, 12);
     // A chunk without sentences has a zero vector, comparable with an embedding too.
     expect(cosine(centroid([]), new Float32Array([1, 0]))).toBe(0);
-    expect(() => cosine(termVector("a"), new Float32Array([1, 0]))).toThrow(TypeError);
+    expect(cosine(tv("!!"), tv("a"))).toBe(0);
+    expect(() => cosine(tv("a"), new Float32Array([1, 0]))).toThrow(TypeError);
+  });
+
+  it("gives, to the last bit, what word → weight maps summed in first-seen order give", () => {
+    // The vectors' earlier form, kept here as the reference the packed one must equal exactly
+    // (a chunk's figures are rounded to 6 digits and written out: a last-bit change can show).
+    type WordMap = Map<string, number>;
+    const unit = (v: WordMap) => {
+      let sum = 0;
+      for (const x of v.values()) sum += x * x;
+      const n = Math.sqrt(sum);
+      if (n > 0) for (const [k, x] of v) v.set(k, x / n);
+      return v;
+    };
+    const mapVector = (text: string) => {
+      const tf: WordMap = new Map();
+      for (const w of text.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? []) tf.set(w, (tf.get(w) ?? 0) + 1);
+      return unit(tf);
+    };
+    const mapCentroid = (vs: WordMap[]) => {
+      const sum: WordMap = new Map();
+      for (const v of vs) for (const [k, x] of v) sum.set(k, (sum.get(k) ?? 0) + x);
+      return unit(sum);
+    };
+    const mapCosine = (a: WordMap, b: WordMap) => {
+      if (a.size === 0 || b.size === 0) return 0;
+      const [small, large] = a.size <= b.size ? [a, b] : [b, a];
+      let s = 0;
+      for (const [k, x] of small) s += x * (large.get(k) ?? 0);
+      return s;
+    };
+    // Generated sentences over a small vocabulary (words recur within and across sentences), and
+    // real prose where ../shared is beside the repo.
+    const lexicon =
+      "the boiler pump valve pressure red blue water heat flow check manual page run it of a".split(" ");
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const text = Array.from({ length: 400 }, () =>
+      Array.from(
+        { length: 1 + Math.floor(next() * 14) },
+        () => lexicon[Math.floor(next() * lexicon.length)],
+      ).join(" "),
+    );
+    if (haveChroma())
+      text.push(
+        ...readFileSync(path.join(SHARED, "eval/chroma/corpora/wikitexts.md"), "utf8")
+          .slice(0, 60_000)
+          .split(/(?<=[.!?])\s+/),
+      );
+    const vocabulary = new Vocabulary();
+    const packed = text.map((t) => termVector(t, vocabulary));
+    const maps = text.map(mapVector);
+    // Chunks of 1–12 sentences, overlapping, as the chunker's plans are.
+    const chunks: [number, number][] = [];
+    for (let i = 0, n = 1; i < text.length; i += Math.max(1, n - 2), n = (n % 12) + 1)
+      chunks.push([i, Math.min(text.length, i + n)]);
+    const packedCentroids = chunks.map(([a, b]) => centroid(packed.slice(a, b)));
+    const mapCentroids = chunks.map(([a, b]) => mapCentroid(maps.slice(a, b)));
+    let compared = 0;
+    chunks.forEach(([a, b], c) => {
+      const sentences = packed.slice(a, b);
+      const mapSentences = maps.slice(a, b);
+      const mine = coherence(sentences, packedCentroids[c]!);
+      const theirs =
+        mapSentences.length < 2
+          ? 1
+          : mapSentences.reduce((sum, v) => sum + mapCosine(v, mapCentroids[c]!), 0) / mapSentences.length;
+      expect(mine).toBe(theirs);
+      for (const other of [c + 1, c + 3, c + 7].filter((o) => o < chunks.length)) {
+        expect(cosine(packedCentroids[c]!, packedCentroids[other]!)).toBe(
+          mapCosine(mapCentroids[c]!, mapCentroids[other]!),
+        );
+        compared++;
+      }
+    });
+    expect(compared).toBeGreaterThan(100);
   });
 });
 

@@ -97,42 +97,51 @@ export function entityBackReferences(
     }
   });
   // A chunk names the same entity many times, and chunks share their related chunks: each
-  // relationship, summary and similarity is computed once (the seed's values, remembered).
-  const memo = <T>(cache: Map<string, T>, key: string, compute: () => T): T => {
+  // relationship, summary and similarity is computed once (the seed's values, remembered), keyed
+  // by numbers — a chunk's index with an entity name's or id's (or another chunk's) — not strings.
+  const names = new Map<string, number>();
+  const ids = new Map<string, number>();
+  for (const c of chunks)
+    for (const e of c.entities) {
+      if (!names.has(e.entity_name)) names.set(e.entity_name, names.size);
+      if (!ids.has(e.entity_id)) ids.set(e.entity_id, ids.size);
+    }
+  const memo = <T>(cache: Map<number, T>, key: number, compute: () => T): T => {
     let value = cache.get(key);
     if (value === undefined) cache.set(key, (value = compute()));
     return value;
   };
-  const relationships = new Map<string, Relationship>();
-  const summaries = new Map<string, string>();
-  const similarities = new Map<string, number>();
-  const frequencies = new Map<string, number>();
+  const relationships = new Map<number, Relationship>();
+  const summaries = new Map<number, string>();
+  const similarities = new Map<number, number>();
+  const frequencies = new Map<number, number>();
   const reads: Array<ReadContent | undefined> = [];
   const read = (i: number) => (reads[i] ??= readContent(chunks[i]!.content));
   return chunks.map((chunk, i) => {
     const refs: EntityBackReference[] = [];
     for (const entity of chunk.entities) {
-      const related = holders
-        .get(entity.entity_id)!
-        .slice(0, 4)
-        .filter((j) => j !== i)
-        .slice(0, 3);
-      for (const j of related) {
+      const name = names.get(entity.entity_name)!;
+      const id = ids.get(entity.entity_id)!;
+      // The first three chunks other than this one among the first four holding the entity.
+      const holding = holders.get(entity.entity_id)!;
+      let taken = 0;
+      for (let h = 0; h < holding.length && h < 4 && taken < 3; h++) {
+        const j = holding[h]!;
+        if (j === i) continue;
+        taken++;
         const other = chunks[j]!;
         refs.push({
           entity_id: entity.entity_id,
           entity_type: entity.entity_type,
           entity_name: entity.entity_name,
-          relationship: memo(relationships, `${i}\u0000${entity.entity_name}`, () =>
+          relationship: memo(relationships, i * names.size + name, () =>
             relationshipIn(read(i).lower, entity),
           ),
-          context_summary: memo(summaries, `${j}\u0000${entity.entity_name}`, () =>
-            summaryOf(read(j), entity),
-          ),
+          context_summary: memo(summaries, j * names.size + name, () => summaryOf(read(j), entity)),
           relevance_score: relevanceScore(
             Math.abs(i - j),
-            memo(frequencies, `${j}\u0000${entity.entity_id}`, () => entityFrequency(other, entity)),
-            memo(similarities, `${i}:${j}`, () => similarity(i, j)),
+            memo(frequencies, j * ids.size + id, () => entityFrequency(other, entity)),
+            memo(similarities, i * chunks.length + j, () => similarity(i, j)),
           ),
         });
       }

@@ -10,18 +10,72 @@ import { EmbedderError, type Embedder } from "../providers/embedder";
 import { regexWords } from "../text/segment";
 import { dot } from "../providers/vectors";
 
-/** Sparse (word → weight) or dense (an embedder's) vector, always unit length or all zero. */
-export type Vec = Map<string, number> | Float32Array;
+/**
+ * A lexical vector: ids of one Vocabulary's words and their weights, in the order the words first
+ * appear (the order every sum below runs in, so each figure is the one a word → weight map gave).
+ */
+export interface SparseVec {
+  readonly ids: Int32Array;
+  readonly weights: Float64Array;
+}
+
+/** Sparse (a lexical vector) or dense (an embedder's), always unit length or all zero. */
+export type Vec = SparseVec | Float32Array;
+
+/** Word ids for a document's lexical vectors: vectors compare only within one vocabulary. */
+export class Vocabulary {
+  private readonly ids = new Map<string, number>();
+  idOf(word: string): number {
+    let id = this.ids.get(word);
+    if (id === undefined) this.ids.set(word, (id = this.ids.size));
+    return id;
+  }
+}
 
 const LEXICAL_TF_ID = "lexical-tf-v1";
 
-function unitSparse(v: Map<string, number>): Map<string, number> {
-  let sum = 0;
-  for (const x of v.values()) sum += x * x;
-  const n = Math.sqrt(sum);
-  if (n > 0) for (const [k, x] of v) v.set(k, x / n);
-  return v;
+/**
+ * Dense scratch indexed by word id, shared by every sparse sum (they are synchronous, so never
+ * interleave): `value[id]` counts only where `stamp[id]` is the current pass's.
+ */
+const scratch = { value: new Float64Array(1024), stamp: new Int32Array(1024), pass: 0 };
+
+function nextPass(maxId: number): number {
+  if (maxId >= scratch.value.length) {
+    let size = scratch.value.length;
+    while (size <= maxId) size *= 2;
+    scratch.value = new Float64Array(size);
+    scratch.stamp = new Int32Array(size);
+    scratch.pass = 0;
+  }
+  scratch.pass = (scratch.pass + 1) & 0x3fffffff;
+  if (scratch.pass === 0) {
+    scratch.stamp.fill(0);
+    scratch.pass = 1;
+  }
+  // The vector the cosine scratch holds is gone once another pass writes.
+  scattered = null;
+  return scratch.pass;
 }
+
+function maxOf(ids: Int32Array, max: number): number {
+  for (const id of ids) if (id > max) max = id;
+  return max;
+}
+
+/** Ids in first-touch order with their summed values (the scratch's current pass), scaled to unit length. */
+function unitFromScratch(order: readonly number[]): SparseVec {
+  const { value } = scratch;
+  let sum = 0;
+  for (const id of order) sum += value[id]! * value[id]!;
+  const n = Math.sqrt(sum);
+  if (!(n > 0)) return EMPTY;
+  const weights = new Float64Array(order.length);
+  for (let i = 0; i < order.length; i++) weights[i] = value[order[i]!]! / n;
+  return { ids: Int32Array.from(order), weights };
+}
+
+const EMPTY: SparseVec = { ids: new Int32Array(0), weights: new Float64Array(0) };
 
 function unitDense(v: Float32Array): Float32Array {
   let sum = 0;
@@ -32,29 +86,68 @@ function unitDense(v: Float32Array): Float32Array {
   return out;
 }
 
-/** A text's unit-length term-frequency vector. */
-export function termVector(text: string): Map<string, number> {
-  const tf = new Map<string, number>();
-  for (const w of regexWords(text)) tf.set(w, (tf.get(w) ?? 0) + 1);
-  return unitSparse(tf);
+/** A text's unit-length term-frequency vector over `vocabulary`. */
+export function termVector(text: string, vocabulary: Vocabulary): SparseVec {
+  const words = regexWords(text);
+  if (words.length === 0) return EMPTY;
+  const ids = words.map((w) => vocabulary.idOf(w));
+  const pass = nextPass(ids.reduce((a, b) => (b > a ? b : a), 0));
+  const { value, stamp } = scratch;
+  const order: number[] = [];
+  for (const id of ids) {
+    if (stamp[id] === pass) value[id]! += 1;
+    else {
+      stamp[id] = pass;
+      value[id] = 1;
+      order.push(id);
+    }
+  }
+  return unitFromScratch(order);
+}
+
+/** The sparse vector whose weights the scratch holds for the cosine (by identity), if any. */
+let scattered: SparseVec | null = null;
+
+function scatter(v: SparseVec): void {
+  if (scattered === v) return;
+  const pass = nextPass(maxOf(v.ids, 0));
+  const { value, stamp } = scratch;
+  for (let i = 0; i < v.ids.length; i++) {
+    stamp[v.ids[i]!] = pass;
+    value[v.ids[i]!] = v.weights[i]!;
+  }
+  scattered = v;
 }
 
 /**
  * The cosine of two unit vectors, which is their dot product (no norms to divide by: the entity
  * chunker's vectors are unit length by construction); 0 when either is all zero. Dense vectors use
- * providers/vectors' dot, the one dot product of the code base.
+ * providers/vectors' dot, the one dot product of the code base. Sparse ones run over the shorter
+ * vector's words in their order, looking each up in the longer one (held in the scratch, so a run
+ * of cosines against one vector — a chunk's sentences to its centroid — spreads it out once).
  */
 export function unitCosine(a: Vec, b: Vec): number {
-  // The centroid of no sentences (a chunk of whitespace) is an empty map whatever the vectors' kind.
-  if ((a instanceof Map && a.size === 0) || (b instanceof Map && b.size === 0)) return 0;
+  // The centroid of no sentences (a chunk of whitespace) is an empty sparse vector whatever the
+  // vectors' kind.
+  if (
+    (!(a instanceof Float32Array) && a.ids.length === 0) ||
+    (!(b instanceof Float32Array) && b.ids.length === 0)
+  )
+    return 0;
   if (a instanceof Float32Array && b instanceof Float32Array) return dot(a, b);
-  if (a instanceof Map && b instanceof Map) {
-    const [small, large] = a.size <= b.size ? [a, b] : [b, a];
-    let s = 0;
-    for (const [k, x] of small) s += x * (large.get(k) ?? 0);
-    return s;
+  if (a instanceof Float32Array || b instanceof Float32Array)
+    throw new TypeError("cannot compare a lexical vector with an embedding");
+  const [small, large] = a.ids.length <= b.ids.length ? [a, b] : [b, a];
+  scatter(large);
+  const pass = scratch.pass;
+  const { value, stamp } = scratch;
+  let s = 0;
+  // A word the longer vector lacks adds nothing (its weight there is 0), so it is skipped.
+  for (let i = 0; i < small.ids.length; i++) {
+    const id = small.ids[i]!;
+    if (stamp[id] === pass) s += small.weights[i]! * value[id]!;
   }
-  throw new TypeError("cannot compare a lexical vector with an embedding");
+  return s;
 }
 
 /** The unit-length centroid of unit vectors (all zero when they cancel or there are none). */
@@ -68,9 +161,23 @@ export function centroid(vectors: readonly Vec[]): Vec {
     }
     return unitDense(sum);
   }
-  const sum = new Map<string, number>();
-  for (const v of vectors) for (const [k, x] of v as Map<string, number>) sum.set(k, (sum.get(k) ?? 0) + x);
-  return unitSparse(sum);
+  const sparse = vectors as readonly SparseVec[];
+  let max = 0;
+  for (const v of sparse) max = maxOf(v.ids, max);
+  const pass = nextPass(max);
+  const { value, stamp } = scratch;
+  const order: number[] = [];
+  for (const v of sparse)
+    for (let i = 0; i < v.ids.length; i++) {
+      const id = v.ids[i]!;
+      if (stamp[id] === pass) value[id]! += v.weights[i]!;
+      else {
+        stamp[id] = pass;
+        value[id] = v.weights[i]!;
+        order.push(id);
+      }
+    }
+  return unitFromScratch(order);
 }
 
 /** Mean cosine of the sentence vectors to their centroid; 1 with fewer than two sentences. */
@@ -88,10 +195,13 @@ export interface SentenceVectors {
   vectors(texts: readonly string[], signal?: AbortSignal): Promise<Vec[]>;
 }
 
-export const lexicalVectors: SentenceVectors = {
-  id: LEXICAL_TF_ID,
-  vectors: (texts) => Promise.resolve(texts.map(termVector)),
-};
+/** Lexical TF vectors over one vocabulary (a document's: its vectors compare with each other). */
+export function lexicalVectors(vocabulary: Vocabulary): SentenceVectors {
+  return {
+    id: LEXICAL_TF_ID,
+    vectors: (texts) => Promise.resolve(texts.map((t) => termVector(t, vocabulary))),
+  };
+}
 
 export function embedderVectors(embedder: Embedder): SentenceVectors {
   return {

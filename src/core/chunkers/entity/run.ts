@@ -32,6 +32,7 @@ import {
   lexicalVectors,
   type SentenceVectors,
   type Vec,
+  Vocabulary,
 } from "../../entities/similarity";
 import { docStructure } from "../../entities/structure";
 import type { DictionaryEntry, EntityReference } from "../../entities/types";
@@ -129,17 +130,43 @@ async function documentEntities(
 
 /** Lexical sentence vectors, kept per document by sentence text: chunk plans change, sentences do not. */
 function documentLexicalVectors(doc: DocModel): SentenceVectors {
-  const known = perDocument(doc, "entity:term-vectors", () => new Map<string, Vec>());
+  const { known, lexical } = perDocument(doc, "entity:term-vectors", () => ({
+    known: new Map<string, Vec>(),
+    lexical: lexicalVectors(new Vocabulary()),
+  }));
   return {
-    id: lexicalVectors.id,
+    id: lexical.id,
     async vectors(texts, signal) {
       const missing = texts.filter((t) => !known.has(t));
       if (missing.length > 0) {
-        const computed = await lexicalVectors.vectors(missing, signal);
+        const computed = await lexical.vectors(missing, signal);
         missing.forEach((t, i) => known.set(t, computed[i]!));
       }
       return texts.map((t) => known.get(t)!);
     },
+  };
+}
+
+/** Spans remembered per document at most; a drag over the whole slider makes a few thousand. */
+const SPAN_IDS_KEPT = 20_000;
+
+/**
+ * A chunk's id and content hash by its span, kept per document: the same span is the same text,
+ * and a slider move leaves many chunks where they were (a step of target_size on the book keeps
+ * 40–90% of them), so their two SHA-256s are not computed again.
+ */
+function documentSpanIds(doc: DocModel) {
+  const known = perDocument(doc, "entity:span-ids", () => new Map<number, { id: string; hash: string }>());
+  const width = doc.text.length + 1;
+  return async (start: number, end: number, content: string) => {
+    const key = start * width + end;
+    let ids = known.get(key);
+    if (ids === undefined) {
+      ids = { id: await contentId(doc.id, content), hash: sha256HexSync(content) };
+      if (known.size >= SPAN_IDS_KEPT) known.clear();
+      known.set(key, ids);
+    }
+    return ids;
   };
 }
 
@@ -198,6 +225,7 @@ export const entityChunker: ChunkerSpec<EntityConfig> = {
         )
       : plans.map(() => []);
 
+    const spanIds = documentSpanIds(doc);
     const drafts: ChunkDraft[] = [];
     const count = { split: 0, stall: 0, tail: 0, underMin: 0 };
     let qualitySum = 0;
@@ -224,7 +252,7 @@ export const entityChunker: ChunkerSpec<EntityConfig> = {
       if (plan.flags.includes("stall-guarded")) count.stall++;
       if (plan.flags.includes("tail-inside-previous")) count.tail++;
       if (content.length < config.min_size) count.underMin++;
-      const id = await contentId(doc.id, content);
+      const { id, hash } = await spanIds(plan.start, plan.end, content);
       const marks: Mark[] = mine.map((e) => ({
         start: e.start_offset,
         end: e.end_offset,
@@ -243,7 +271,7 @@ export const entityChunker: ChunkerSpec<EntityConfig> = {
           // The seed copies these from the document; the workbench does not know them: null, never invented.
           tenant_id: null,
           source_type: null,
-          content_hash: sha256HexSync(content),
+          content_hash: hash,
           chunk_index: i,
           total_chunks: plans.length,
           as_of: null,
