@@ -21,7 +21,8 @@ async function load(encoding: EncodingName): Promise<Tokenizer> {
       : import("js-tiktoken/ranks/cl100k_base"),
   ]);
   const tiktoken = new Tiktoken(ranks.default);
-  const lengths = new Map<number, number>();
+  // Byte length per token id, read once per token of every run: an array indexed by id, not a Map.
+  const byId = new Map<number, number>();
   for (const line of ranks.default.bpe_ranks.split("\n")) {
     // "<marker> <offset> <b64> <b64> …": consecutive ranks from offset; a base64 token's byte
     // length follows from its length and padding, no decoding needed.
@@ -29,16 +30,20 @@ async function load(encoding: EncodingName): Promise<Tokenizer> {
     const offset = Number.parseInt(offsetText ?? "", 10);
     tokens.forEach((b64, i) => {
       const padding = b64.endsWith("==") ? 2 : b64.endsWith("=") ? 1 : 0;
-      lengths.set(offset + i, (b64.length / 4) * 3 - padding);
+      byId.set(offset + i, (b64.length / 4) * 3 - padding);
     });
   }
-  for (const [id, length] of specialByteLength(ranks.default.special_tokens)) lengths.set(id, length);
+  for (const [id, length] of specialByteLength(ranks.default.special_tokens)) byId.set(id, length);
+  let maxId = 0;
+  for (const id of byId.keys()) if (id > maxId) maxId = id;
+  const lengths = new Uint16Array(maxId + 1);
+  for (const [id, length] of byId) lengths[id] = length;
   return {
     encoding,
     engine: "js-tiktoken",
     encode: (text) => tiktoken.encode(text, [], []),
     decode: (ids) => tiktoken.decode([...ids]),
     count: (text) => tiktoken.encode(text, [], []).length,
-    byteLength: (id) => lengths.get(id) ?? 0,
+    byteLength: (id) => lengths[id] ?? 0,
   };
 }
